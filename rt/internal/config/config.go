@@ -1,0 +1,162 @@
+// Package config reads vtbound's runtime settings from VTBOUND_*
+// environment variables. Every error names the variable, the bad value and
+// the accepted values.
+package config
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Settings are the runtime settings of one test binary.
+type Settings struct {
+	Strategy string        // VTBOUND_STRATEGY
+	Execs    int           // VTBOUND_BUDGET as a count (0: no count limit)
+	Time     time.Duration // VTBOUND_BUDGET as a duration (0: no time limit)
+	Seed     int64         // VTBOUND_SEED
+	SeedSet  bool          // whether VTBOUND_SEED was given
+	Depth    int           // VTBOUND_DEPTH (PCT d)
+	V, C, T  int           // VTBOUND_V, VTBOUND_C, VTBOUND_T
+	L        int           // VTBOUND_L
+	Verbose  int           // VTBOUND_VERBOSE
+	Dir      string        // VTBOUND_DIR
+	Replay   string        // VTBOUND_REPLAY
+	MaxSteps int           // VTBOUND_MAXSTEPS
+	Races    bool          // VTBOUND_RACES (on by default)
+}
+
+// Default budget: a plain go test run stays quick.
+const (
+	DefaultExecs = 10000
+	DefaultTime  = 2 * time.Second
+	DefaultDir   = "testdata/vtbound"
+)
+
+// Variable describes one setting for documentation and errors.
+type Variable struct {
+	Name, Accepts, Default, Doc string
+}
+
+// Variables lists every VTBOUND_* runtime variable.
+var Variables = []Variable{
+	{"VTBOUND_STRATEGY", "a strategy name", "portfolio", "search strategy"},
+	{"VTBOUND_BUDGET", "a count (10000), a duration (30s), or both (10000,30s)", "10000,2s", "executions per test, whichever limit comes first"},
+	{"VTBOUND_SEED", "an integer", "time-based, printed in reports", "seed of the random choices"},
+	{"VTBOUND_DEPTH", "an integer >= 1", "3", "PCT bug depth d"},
+	{"VTBOUND_V", "an integer >= 0", "strategy default", "variable bound v"},
+	{"VTBOUND_C", "an integer >= 0", "strategy default", "preemption (context) bound c"},
+	{"VTBOUND_T", "an integer >= 2", "strategy default", "thread bound t"},
+	{"VTBOUND_L", "an integer >= 1", "strategy default", "loop-iteration bound l for heap variables"},
+	{"VTBOUND_VERBOSE", "0, 1 or 2", "0", "1: one summary line per test; 2: also every failing execution"},
+	{"VTBOUND_DIR", "a directory", DefaultDir, "where failing schedules are saved (per test)"},
+	{"VTBOUND_REPLAY", "a schedule file", "", "replay exactly this schedule and nothing else"},
+	{"VTBOUND_MAXSTEPS", "an integer >= 1", "100000", "steps per execution before a livelock is reported"},
+	{"VTBOUND_RACES", "on or off", "on", "report data races between tracked accesses"},
+}
+
+// FromEnv reads the settings from the environment.
+func FromEnv() (Settings, error) { return Parse(os.Getenv) }
+
+// Parse reads the settings through getenv.
+func Parse(getenv func(string) string) (Settings, error) {
+	s := Settings{Strategy: "portfolio", Execs: DefaultExecs, Time: DefaultTime, Dir: DefaultDir, Races: true, Depth: 3}
+	p := parser{getenv: getenv}
+	if v := getenv("VTBOUND_STRATEGY"); v != "" {
+		s.Strategy = v
+	}
+	p.budget(&s)
+	s.Seed, s.SeedSet = p.int64("VTBOUND_SEED")
+	p.intMin("VTBOUND_DEPTH", 1, &s.Depth)
+	p.intMin("VTBOUND_V", 0, &s.V)
+	p.intMin("VTBOUND_C", 0, &s.C)
+	p.intMin("VTBOUND_T", 2, &s.T)
+	p.intMin("VTBOUND_L", 1, &s.L)
+	p.intMin("VTBOUND_VERBOSE", 0, &s.Verbose)
+	p.intMin("VTBOUND_MAXSTEPS", 1, &s.MaxSteps)
+	p.onOff("VTBOUND_RACES", &s.Races)
+	if v := getenv("VTBOUND_DIR"); v != "" {
+		s.Dir = v
+	}
+	s.Replay = getenv("VTBOUND_REPLAY")
+	if !s.SeedSet {
+		s.Seed = time.Now().UnixNano()
+	}
+	return s, p.err
+}
+
+// parser collects the first error while reading variables.
+type parser struct {
+	getenv func(string) string
+	err    error
+}
+
+func (p *parser) fail(name, val, accepts string) {
+	if p.err == nil {
+		p.err = fmt.Errorf("vtbound: %s=%q is not valid: want %s", name, val, accepts)
+	}
+}
+
+func (p *parser) intMin(name string, lo int, dst *int) {
+	v := p.getenv(name)
+	if v == "" {
+		return
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < lo {
+		p.fail(name, v, fmt.Sprintf("an integer >= %d", lo))
+		return
+	}
+	*dst = n
+}
+
+func (p *parser) int64(name string) (int64, bool) {
+	v := p.getenv(name)
+	if v == "" {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil {
+		p.fail(name, v, "an integer")
+		return 0, false
+	}
+	return n, true
+}
+
+func (p *parser) onOff(name string, dst *bool) {
+	switch v := p.getenv(name); v {
+	case "":
+	case "on", "1", "true":
+		*dst = true
+	case "off", "0", "false":
+		*dst = false
+	default:
+		p.fail(name, v, "on or off")
+	}
+}
+
+// budget reads VTBOUND_BUDGET: a count, a duration, or "count,duration".
+// Giving only one kind removes the default limit of the other kind.
+func (p *parser) budget(s *Settings) {
+	v := p.getenv("VTBOUND_BUDGET")
+	if v == "" {
+		return
+	}
+	const accepts = "a count of executions (10000), a duration (30s), or both (10000,30s)"
+	s.Execs, s.Time = 0, 0
+	for _, part := range strings.Split(v, ",") {
+		part = strings.TrimSpace(part)
+		if n, err := strconv.Atoi(part); err == nil && n > 0 && s.Execs == 0 {
+			s.Execs = n
+			continue
+		}
+		if d, err := time.ParseDuration(part); err == nil && d > 0 && s.Time == 0 {
+			s.Time = d
+			continue
+		}
+		p.fail("VTBOUND_BUDGET", v, accepts)
+		return
+	}
+}

@@ -1,0 +1,68 @@
+package config
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func env(m map[string]string) func(string) string {
+	return func(k string) string { return m[k] }
+}
+
+func TestDefaults(t *testing.T) {
+	s, err := Parse(env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Strategy != "portfolio" || s.Execs != DefaultExecs || s.Time != DefaultTime || s.Dir != DefaultDir || !s.Races || s.SeedSet {
+		t.Fatalf("defaults = %+v", s)
+	}
+}
+
+func TestBudgetForms(t *testing.T) {
+	for _, tc := range []struct {
+		in    string
+		execs int
+		time  time.Duration
+	}{
+		{"500", 500, 0},
+		{"30s", 0, 30 * time.Second},
+		{"500,1m", 500, time.Minute},
+		{"1m, 500", 500, time.Minute},
+	} {
+		s, err := Parse(env(map[string]string{"VTBOUND_BUDGET": tc.in}))
+		if err != nil {
+			t.Fatalf("%q: %v", tc.in, err)
+		}
+		if s.Execs != tc.execs || s.Time != tc.time {
+			t.Errorf("%q: execs=%d time=%v, want %d %v", tc.in, s.Execs, s.Time, tc.execs, tc.time)
+		}
+	}
+}
+
+func TestBadValuesNameTheVariable(t *testing.T) {
+	for name, val := range map[string]string{
+		"VTBOUND_BUDGET": "lots", "VTBOUND_SEED": "x1", "VTBOUND_DEPTH": "0",
+		"VTBOUND_T": "1", "VTBOUND_RACES": "maybe", "VTBOUND_VERBOSE": "-1",
+	} {
+		_, err := Parse(env(map[string]string{name: val}))
+		if err == nil {
+			t.Errorf("%s=%s: no error", name, val)
+			continue
+		}
+		if !strings.Contains(err.Error(), name) || !strings.Contains(err.Error(), val) || !strings.Contains(err.Error(), "want") {
+			t.Errorf("%s=%s: error %q does not name variable, value and accepted values", name, val, err)
+		}
+	}
+}
+
+func TestSeedAndReplay(t *testing.T) {
+	s, err := Parse(env(map[string]string{"VTBOUND_SEED": "-7", "VTBOUND_REPLAY": "f", "VTBOUND_STRATEGY": "pct"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.SeedSet || s.Seed != -7 || s.Replay != "f" || s.Strategy != "pct" {
+		t.Fatalf("got %+v", s)
+	}
+}

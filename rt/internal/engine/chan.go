@@ -1,0 +1,312 @@
+package engine
+
+import (
+	"reflect"
+	"time"
+	"unsafe"
+
+	"github.com/vtbound/vtbound/rt/internal/sched"
+)
+
+// Case is one channel operation of a send, a receive or a select case.
+// Its methods perform the real channel operation without blocking.
+type Case interface {
+	reflectCase() reflect.SelectCase
+	setReflect(v reflect.Value, ok bool)
+	chanKey() unsafe.Pointer
+	isSend() bool
+	lenCap() (int, int)
+	trySend() bool   // real non-blocking send; panics on a closed channel
+	tryRecv() bool   // real non-blocking receive into the case
+	takeFrom(s Case) // rendezvous: receive the value of send case s
+}
+
+// SendCase is a send case of a select.
+type SendCase[T any] struct {
+	Ch chan<- T
+	V  T
+}
+
+// RecvCase is a receive case of a select; after the select chooses it, V
+// and OK hold the received value and whether it came from a send.
+type RecvCase[T any] struct {
+	Ch <-chan T
+	V  T
+	OK bool
+}
+
+func (c *SendCase[T]) chanKey() unsafe.Pointer        { return *(*unsafe.Pointer)(unsafe.Pointer(&c.Ch)) }
+func (c *SendCase[T]) isSend() bool                   { return true }
+func (c *SendCase[T]) lenCap() (int, int)             { return len(c.Ch), cap(c.Ch) }
+func (c *SendCase[T]) tryRecv() bool                  { return false }
+func (c *SendCase[T]) takeFrom(Case)                  {}
+func (c *SendCase[T]) setReflect(reflect.Value, bool) {}
+func (c *SendCase[T]) reflectCase() reflect.SelectCase {
+	return reflect.SelectCase{Dir: reflect.SelectSend, Chan: reflect.ValueOf(c.Ch), Send: reflect.ValueOf(&c.V).Elem()}
+}
+func (c *SendCase[T]) trySend() bool {
+	select {
+	case c.Ch <- c.V:
+		return true
+	default:
+		return false
+	}
+}
+
+func (c *RecvCase[T]) chanKey() unsafe.Pointer { return *(*unsafe.Pointer)(unsafe.Pointer(&c.Ch)) }
+func (c *RecvCase[T]) isSend() bool            { return false }
+func (c *RecvCase[T]) lenCap() (int, int)      { return len(c.Ch), cap(c.Ch) }
+func (c *RecvCase[T]) trySend() bool           { return false }
+func (c *RecvCase[T]) tryRecv() bool {
+	select {
+	case v, ok := <-c.Ch:
+		c.V, c.OK = v, ok
+		return true
+	default:
+		return false
+	}
+}
+func (c *RecvCase[T]) reflectCase() reflect.SelectCase {
+	return reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(c.Ch)}
+}
+func (c *RecvCase[T]) setReflect(v reflect.Value, ok bool) {
+	var zero T
+	c.V, c.OK = zero, ok
+	if v.IsValid() {
+		reflect.ValueOf(&c.V).Elem().Set(v)
+	}
+}
+func (c *RecvCase[T]) takeFrom(s Case) {
+	c.V, c.OK = s.(*SendCase[T]).V, true
+}
+
+// chanState models a channel made by controlled code.
+type chanState struct {
+	cap         int
+	closed      bool
+	q           []vclock // clocks of the values in the buffer, oldest first
+	closeClock  vclock
+	madeByModel bool
+}
+
+// MakeChan registers a channel made by g so that its operations are
+// modelled rather than polled.
+func (g *G) MakeChan(key unsafe.Pointer, size int) {
+	g.x.model.chans[key] = &chanState{cap: size, madeByModel: true}
+}
+
+// Close models close(ch) by g; closeFn performs the real close.
+func (g *G) Close(site int32, key unsafe.Pointer, closeFn func()) {
+	g.announce(sched.OpClose, site, key)
+	g.schedule()
+	closeFn() // panics on a nil or closed channel, as it should
+	if s := g.x.model.chans[key]; s != nil {
+		s.closed = true
+		s.closeClock.set(g.clock)
+	}
+	g.clock.tick(g.id)
+}
+
+// Select models a send, receive or select statement by g and returns the
+// index of the case performed, or -1 for the default case.
+func (g *G) Select(site int32, kind sched.OpKind, hasDefault bool, cases []Case) int {
+	var first unsafe.Pointer
+	if len(cases) > 0 {
+		first = cases[0].chanKey()
+	}
+	g.announce(kind, site, first)
+	g.pend.cases = cases
+	g.pend.hasDefault = hasDefault
+	for {
+		g.schedule()
+		if g.pend.completed {
+			g.pollDone()
+			return g.pend.chosen
+		}
+		if i, ok := g.x.doSelect(g); ok {
+			g.pollDone()
+			g.pend.cases = nil
+			return i
+		}
+		g.pollFailed()
+	}
+}
+
+// chanEnabled reports whether g's pending channel operation may proceed.
+func (x *execution) chanEnabled(g *G) bool {
+	p := &g.pend
+	if p.completed || p.hasDefault {
+		return true
+	}
+	for _, c := range p.cases {
+		if ready, modelled := x.caseReady(g, c); ready || (!modelled && c.chanKey() != nil) {
+			return true
+		}
+	}
+	return false
+}
+
+// caseReady reports whether case c of g can proceed now, and whether its
+// channel is modelled (made by controlled code).
+func (x *execution) caseReady(g *G, c Case) (ready, modelled bool) {
+	key := c.chanKey()
+	if key == nil {
+		return false, true // nil channel: blocks forever
+	}
+	s := x.model.chans[key]
+	if s == nil {
+		return false, false
+	}
+	if s.closed {
+		return true, true
+	}
+	if s.cap > 0 {
+		n, _ := c.lenCap()
+		if c.isSend() {
+			return n < s.cap, true
+		}
+		return n > 0, true
+	}
+	h, _ := x.partner(g, c)
+	return h != nil, true
+}
+
+// partner finds the goroutine that has waited longest with a matching
+// operation on c's unbuffered channel, and the index of its case.
+func (x *execution) partner(g *G, c Case) (*G, int) {
+	key := c.chanKey()
+	var best *G
+	bestIdx := -1
+	for _, h := range x.gs {
+		if h == g || !h.live || h.pend.completed || (best != nil && h.since >= best.since) {
+			continue
+		}
+		switch h.op.Kind {
+		case sched.OpSend, sched.OpRecv, sched.OpSelect:
+		default:
+			continue
+		}
+		for j, hc := range h.pend.cases {
+			if hc.chanKey() == key && hc.isSend() != c.isSend() {
+				best, bestIdx = h, j
+				break
+			}
+		}
+	}
+	return best, bestIdx
+}
+
+// doSelect performs g's channel operation: a modelled ready case chosen by
+// the strategy, else an uncontrolled case that succeeds now, else the
+// default. ok is false when nothing could proceed (poll again).
+func (x *execution) doSelect(g *G) (int, bool) {
+	cases := g.pend.cases
+	var ready [8]int
+	readyIdx := ready[:0]
+	for i, c := range cases {
+		if r, _ := x.caseReady(g, c); r {
+			readyIdx = append(readyIdx, i)
+		}
+	}
+	if len(readyIdx) > 0 {
+		i := readyIdx[x.choose(g, len(readyIdx))]
+		if x.perform(g, i) {
+			return i, true
+		}
+	}
+	for i, c := range cases {
+		if _, modelled := x.caseReady(g, c); modelled {
+			continue
+		}
+		if (c.isSend() && c.trySend()) || (!c.isSend() && c.tryRecv()) {
+			x.uncontrolled = true
+			return i, true
+		}
+	}
+	if g.pend.hasDefault {
+		return -1, true
+	}
+	return 0, false
+}
+
+// perform carries out ready case i of g on a modelled channel.
+func (x *execution) perform(g *G, i int) bool {
+	c := g.pend.cases[i]
+	s := x.model.chans[c.chanKey()]
+	switch {
+	case s.closed || s.cap > 0:
+		return x.performBuffered(g, c, s)
+	default:
+		h, j := x.partner(g, c)
+		if c.isSend() {
+			h.pend.cases[j].takeFrom(c)
+		} else {
+			c.takeFrom(h.pend.cases[j])
+		}
+		h.pend.completed, h.pend.chosen = true, j
+		h.pend.cases = nil
+		h.pollDone()
+		g.clock.join(h.clock)
+		h.clock.join(g.clock)
+		h.clock.tick(h.id)
+		g.clock.tick(g.id)
+		return true
+	}
+}
+
+// performBuffered does the real non-blocking operation on a buffered or
+// closed modelled channel, keeping send-to-receive happens-before.
+func (x *execution) performBuffered(g *G, c Case, s *chanState) bool {
+	if c.isSend() {
+		if !c.trySend() { // filled by uncontrolled code
+			return false
+		}
+		s.q = append(s.q, append(vclock(nil), g.clock...))
+		g.clock.tick(g.id)
+		return true
+	}
+	if !c.tryRecv() {
+		return false
+	}
+	if len(s.q) > 0 {
+		g.clock.join(s.q[0])
+		s.q = s.q[1:]
+	} else if s.closed {
+		g.clock.join(s.closeClock)
+	}
+	return true
+}
+
+// pollFailed backs off before g retries an operation that depends on
+// uncontrolled code.
+func (g *G) pollFailed() {
+	const minPoll, maxPoll = 50 * time.Microsecond, 20 * time.Millisecond
+	g.x.uncontrolled = true
+	g.pollFor = min(max(2*g.pollFor, minPoll), maxPoll)
+	g.pollSum += g.pollFor
+	g.pollAt = time.Now().Add(g.pollFor)
+}
+
+// pollDone clears g's polling state after its operation succeeded.
+func (g *G) pollDone() {
+	g.pollAt, g.pollFor, g.pollSum = time.Time{}, 0, 0
+}
+
+// RealSelect performs a select over cases for an uncontrolled goroutine,
+// blocking as the select statement would. It returns the chosen case index
+// or -1 for the default.
+func RealSelect(hasDefault bool, cases []Case) int {
+	rc := make([]reflect.SelectCase, 0, len(cases)+1)
+	for _, c := range cases {
+		rc = append(rc, c.reflectCase())
+	}
+	if hasDefault {
+		rc = append(rc, reflect.SelectCase{Dir: reflect.SelectDefault})
+	}
+	i, v, ok := reflect.Select(rc)
+	if i == len(cases) {
+		return -1
+	}
+	cases[i].setReflect(v, ok)
+	return i
+}

@@ -1,0 +1,48 @@
+package engine
+
+// vclock is a vector clock indexed by goroutine ID - 1.
+type vclock []uint32
+
+// join sets c to the element-wise maximum of c and o, growing c as needed.
+func (c *vclock) join(o vclock) {
+	if len(o) > len(*c) {
+		*c = append(*c, make(vclock, len(o)-len(*c))...)
+	}
+	cc := *c
+	for i, v := range o {
+		if v > cc[i] {
+			cc[i] = v
+		}
+	}
+}
+
+// set makes c a copy of o, reusing c's storage.
+func (c *vclock) set(o vclock) {
+	*c = append((*c)[:0], o...)
+}
+
+// get returns the component of goroutine id (1-based).
+func (c vclock) get(id int) uint32 {
+	if id-1 < len(c) {
+		return c[id-1]
+	}
+	return 0
+}
+
+// tick increments the component of goroutine id (1-based).
+func (c *vclock) tick(id int) {
+	for len(*c) < id {
+		*c = append(*c, 0)
+	}
+	(*c)[id-1]++
+}
+
+// epoch is one goroutine's clock value at an access.
+type epoch struct {
+	g int
+	t uint32
+}
+
+// before reports whether the access at e happens before a goroutine whose
+// clock is c.
+func (e epoch) before(c vclock) bool { return e.t <= c.get(e.g) }

@@ -1,0 +1,354 @@
+// Package engine runs a test body under full schedule control.
+//
+// Exactly one controlled goroutine runs at a time. A controlled goroutine is
+// one started through the engine (the test body, rewritten go statements,
+// modelled timers). Before every visible operation it stops at a scheduling
+// point: it publishes its pending operation, asks the strategy which enabled
+// goroutine takes the next step, hands the token to that goroutine and parks
+// until it is picked itself. Blocking operations are modelled: a goroutine
+// whose operation cannot proceed (a held mutex, a channel without partner) is
+// simply not enabled, and it is never parked inside a real blocking call
+// while it holds the token.
+//
+// Go forced these choices (documented here as the design requires):
+//   - Goroutines cannot be preempted from outside, so the token is passed
+//     cooperatively through one buffered channel per goroutine; the engine's
+//     own hand-offs never enter the happens-before relation used by the race
+//     oracle, which is built from modelled operations only.
+//   - There is no goroutine identity API; the engine recognises its
+//     goroutines by the runtime g pointer (package gid).
+//   - Code vtbound does not control keeps running concurrently. An operation
+//     on an object only uncontrolled code can change (a channel not made by
+//     rewritten code, a mutex held outside the engine) is polled with
+//     exponential backoff; executions that polled are marked uncontrolled.
+//   - A goroutine left blocked at the end of an execution is released with
+//     runtime.Goexit while all hooks are no-ops, so its deferred calls run
+//     without touching the model.
+package engine
+
+import (
+	"runtime/debug"
+	"sync"
+	"sync/atomic"
+	"time"
+	"unsafe"
+
+	"github.com/vtbound/vtbound/rt/internal/gid"
+	"github.com/vtbound/vtbound/rt/internal/sched"
+)
+
+// Limits bound every execution so that no test run hangs.
+type Limits struct {
+	// MaxSteps ends an execution as a livelock after this many steps.
+	MaxSteps int
+	// Timeout ends an execution whose running goroutine does not reach a
+	// scheduling point for this long (stuck in uncontrolled code).
+	Timeout time.Duration
+	// PollTimeout is how long a goroutine may wait for uncontrolled code
+	// before it counts as blocked.
+	PollTimeout time.Duration
+	// SpinThreshold is the number of consecutive steps without a change to
+	// shared state after which a goroutine is marked spinning.
+	SpinThreshold int
+}
+
+// DefaultLimits are the limits used when a field is zero.
+var DefaultLimits = Limits{
+	MaxSteps:      100_000,
+	Timeout:       10 * time.Second,
+	PollTimeout:   2 * time.Second,
+	SpinThreshold: 100,
+}
+
+func (l Limits) withDefaults() Limits {
+	d := DefaultLimits
+	if l.MaxSteps > 0 {
+		d.MaxSteps = l.MaxSteps
+	}
+	if l.Timeout > 0 {
+		d.Timeout = l.Timeout
+	}
+	if l.PollTimeout > 0 {
+		d.PollTimeout = l.PollTimeout
+	}
+	if l.SpinThreshold > 0 {
+		d.SpinThreshold = l.SpinThreshold
+	}
+	return d
+}
+
+// Engine runs executions of one test body. It is created per exploration
+// and runs one execution at a time.
+type Engine struct {
+	lim    Limits
+	strat  sched.Strategy
+	failed func() bool // reports whether the test has failed so far
+
+	// token holder
+	cur   *G
+	curGP atomic.Uintptr
+
+	x      *execution
+	done   chan struct{} // receives one value when an execution ends
+	nexec  int
+	closed bool
+}
+
+// New returns an engine that asks strat for schedules. failed reports
+// whether the test has been marked failed (testing.T.Failed); it may be nil.
+func New(strat sched.Strategy, lim Limits, failed func() bool) *Engine {
+	if failed == nil {
+		failed = func() bool { return false }
+	}
+	return &Engine{lim: lim.withDefaults(), strat: strat, failed: failed, done: make(chan struct{}, 1)}
+}
+
+// active lists the engines currently running an execution; hooks search it
+// for the engine whose token holder is the calling goroutine.
+var (
+	activeMu sync.Mutex
+	active   atomic.Pointer[[]*Engine]
+)
+
+func activate(e *Engine) {
+	activeMu.Lock()
+	defer activeMu.Unlock()
+	var list []*Engine
+	if p := active.Load(); p != nil {
+		list = append(list, *p...)
+	}
+	list = append(list, e)
+	active.Store(&list)
+}
+
+func deactivate(e *Engine) {
+	activeMu.Lock()
+	defer activeMu.Unlock()
+	p := active.Load()
+	if p == nil {
+		return
+	}
+	var list []*Engine
+	for _, o := range *p {
+		if o != e {
+			list = append(list, o)
+		}
+	}
+	active.Store(&list)
+}
+
+// Current returns the controlled goroutine running on the calling
+// goroutine, or nil when the caller is not a controlled goroutine holding
+// the token.
+func Current() *G {
+	p := active.Load()
+	if p == nil {
+		return nil
+	}
+	list := *p
+	if len(list) == 0 {
+		return nil
+	}
+	me := gid.Current()
+	for _, e := range list {
+		if e.curGP.Load() == me {
+			return e.cur
+		}
+	}
+	return nil
+}
+
+// Run performs one execution of body. It returns false when the strategy
+// has no further executions. The returned Result is valid until the next
+// call.
+func (e *Engine) Run(body func()) (*Result, bool) {
+	var plan sched.Plan
+	if !e.strat.Begin(&plan) {
+		return nil, false
+	}
+	e.nexec++
+	failedBefore := e.failed()
+	x := newExecution(e, plan)
+	e.x = x
+	setTracking(plan.TrackAll, plan.Track)
+	activate(e)
+	root := x.newG(0, body)
+	x.stepStart = time.Now()
+	root.wake <- struct{}{}
+	e.await()
+	res := x.result(failedBefore)
+	x.releaseAll()
+	deactivate(e)
+	e.strat.End(&res.Execution)
+	return res, true
+}
+
+// await waits for the execution to end, or ends it as a timeout when the
+// running goroutine stops reaching scheduling points.
+func (e *Engine) await() {
+	x := e.x
+	tick := time.NewTicker(e.lim.Timeout / 4)
+	defer tick.Stop()
+	for {
+		select {
+		case <-e.done:
+			return
+		case <-tick.C:
+			if x.stalled(e.lim.Timeout) {
+				return
+			}
+		}
+	}
+}
+
+// Close releases the engine. Executions must not be running.
+func (e *Engine) Close() { e.closed = true }
+
+// G is a controlled goroutine.
+//
+// Invariant: fields other than gp and wake are read and written only by the
+// goroutine holding its engine's token (or by the exploring goroutine while
+// no execution runs).
+type G struct {
+	e      *Engine
+	x      *execution
+	id     int
+	parent int
+	gp     uintptr
+	wake   chan struct{}
+
+	op      sched.Op
+	pend    pendingOp
+	live    bool
+	abort   bool
+	since   int // step at which op was announced (FIFO order of waiters)
+	clock   vclock
+	idle    int // consecutive steps without changing shared state
+	last    sched.Op
+	pollAt  time.Time
+	pollFor time.Duration
+	pollSum time.Duration
+	exited  chan struct{}
+}
+
+// ID returns the goroutine's ID within its execution (the body is 1).
+func (g *G) ID() int { return g.id }
+
+// Aborting reports whether the goroutine is being released at the end of
+// an execution; hooks do nothing then.
+func (g *G) Aborting() bool { return g.abort }
+
+// newG creates goroutine state and starts the real goroutine, parked until
+// it is first picked.
+func (x *execution) newG(parent int, fn func()) *G {
+	g := &G{
+		e: x.e, x: x, id: len(x.gs) + 1, parent: parent,
+		wake: make(chan struct{}, 1), live: true, exited: make(chan struct{}),
+	}
+	g.op = sched.Op{Kind: sched.OpStart, Group: -1}
+	g.since = x.step
+	if parent > 0 {
+		g.clock.set(x.gs[parent-1].clock)
+	}
+	g.clock.tick(g.id)
+	x.gs = append(x.gs, g)
+	go g.run(fn)
+	return g
+}
+
+// run is the body of a controlled goroutine.
+func (g *G) run(fn func()) {
+	g.gp = gid.Current()
+	<-g.wake
+	g.acquire()
+	if g.abort {
+		close(g.exited)
+		return
+	}
+	normal := false
+	defer func() {
+		r := recover()
+		g.exit(r, normal)
+	}()
+	fn()
+	normal = true
+}
+
+// acquire records the calling goroutine as its engine's token holder.
+func (g *G) acquire() {
+	g.e.cur = g
+	g.e.curGP.Store(g.gp)
+	g.x.lastProgress.Store(time.Now().UnixNano())
+}
+
+// exit ends a goroutine: it classifies panics and Goexit, then hands the
+// token on or ends the execution.
+func (g *G) exit(r any, normal bool) {
+	x := g.x
+	if g.abort {
+		g.live = false
+		close(g.exited)
+		return
+	}
+	switch {
+	case r != nil:
+		x.fail(sched.Panicked, g, panicMessage(r), string(debug.Stack()))
+	case !normal && g.e.failed():
+		x.fail(sched.Failed, g, "test failed (t.FailNow) in goroutine", "")
+	}
+	g.live = false
+	x.record(g, sched.Op{Kind: sched.OpExit, Group: -1}, -1, false)
+	close(g.exited)
+	if x.over {
+		x.signalEnd()
+		return
+	}
+	if g.id == 1 {
+		x.bodyDone = true
+	}
+	next := x.pickNext(nil)
+	if next == nil {
+		x.signalEnd()
+		return
+	}
+	next.wake <- struct{}{}
+}
+
+// park waits until g is picked again. It does not return when g is being
+// released at the end of an execution.
+func (g *G) park() {
+	<-g.wake
+	g.acquire()
+	if g.abort {
+		runtimeGoexit()
+	}
+}
+
+// schedule is called by the token holder g after publishing its pending
+// operation. It returns when g has been picked to perform that operation.
+func (g *G) schedule() {
+	x := g.x
+	if x.over {
+		g.abort = true
+		runtimeGoexit()
+	}
+	next := x.pickNext(g)
+	if next == g {
+		return
+	}
+	if next == nil {
+		x.signalEnd()
+	} else {
+		next.wake <- struct{}{}
+	}
+	g.park()
+}
+
+// announce publishes g's pending operation.
+func (g *G) announce(kind sched.OpKind, site int32, obj unsafe.Pointer) {
+	g.op = sched.Op{Kind: kind, Site: site, Group: -1, Obj: g.x.objID(obj)}
+	g.since = g.x.step
+	g.pend = pendingOp{}
+}
+
+func ptrOf[T any](p *T) unsafe.Pointer { return unsafe.Pointer(p) }

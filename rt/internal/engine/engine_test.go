@@ -1,0 +1,176 @@
+package engine
+
+import (
+	"math/rand"
+	"strings"
+	"sync"
+	"testing"
+	"unsafe"
+
+	"github.com/vtbound/vtbound/rt/internal/sched"
+)
+
+// randomWalk is a minimal strategy for engine tests (the real strategies
+// live in rt/internal/strategy and are tested there).
+type randomWalk struct {
+	rng   *rand.Rand
+	left  int
+	label string
+}
+
+func newRandom(seed int64, n int) *randomWalk {
+	return &randomWalk{rng: rand.New(rand.NewSource(seed)), left: n}
+}
+
+func (r *randomWalk) Begin(p *sched.Plan) bool {
+	if r.left == 0 {
+		return false
+	}
+	r.left--
+	p.TrackAll = true
+	return true
+}
+func (r *randomWalk) Pick(v *sched.View) int        { return v.Enabled[r.rng.Intn(len(v.Enabled))] }
+func (r *randomWalk) Choose(_ *sched.View, n int) int { return r.rng.Intn(n) }
+func (r *randomWalk) End(*sched.Execution)            {}
+
+// explore runs body under random walk until a failure or n executions.
+func explore(t *testing.T, n int, body func()) *Result {
+	t.Helper()
+	e := New(newRandom(1, n), Limits{MaxSteps: 10000}, nil)
+	for {
+		res, ok := e.Run(body)
+		if !ok {
+			return nil
+		}
+		if res.Failure != nil || len(res.RaceReports) > 0 {
+			return res
+		}
+	}
+}
+
+func cur() *G { return Current() }
+
+func wantOutcome(t *testing.T, res *Result, want sched.Outcome) {
+	t.Helper()
+	if res == nil {
+		t.Fatalf("no failure found, want %v", want)
+	}
+	if res.Outcome != want {
+		msg := ""
+		if res.Failure != nil {
+			msg = res.Failure.Message
+		}
+		t.Fatalf("outcome %v (%s), want %v", res.Outcome, msg, want)
+	}
+}
+
+func TestDeadlockABBA(t *testing.T) {
+	res := explore(t, 2000, func() {
+		var a, b sync.Mutex
+		g := cur()
+		g.Go(0, func() {
+			g := cur()
+			g.Lock(0, &a)
+			g.Lock(0, &b)
+			g.Unlock(0, &b)
+			g.Unlock(0, &a)
+		})
+		g.Lock(0, &b)
+		g.Lock(0, &a)
+		g.Unlock(0, &a)
+		g.Unlock(0, &b)
+	})
+	wantOutcome(t, res, sched.Deadlock)
+}
+
+func TestMutexOrdersAccesses(t *testing.T) {
+	res := explore(t, 500, func() {
+		var mu sync.Mutex
+		n := 0
+		g := cur()
+		for range 2 {
+			g.Go(0, func() {
+				g := cur()
+				g.Lock(0, &mu)
+				g.Access(0, unsafe.Pointer(&n), true)
+				n++
+				g.Unlock(0, &mu)
+			})
+		}
+	})
+	if res != nil {
+		t.Fatalf("unexpected %v: %+v", res.Outcome, res.Failure)
+	}
+}
+
+func TestRaceWithoutLock(t *testing.T) {
+	res := explore(t, 500, func() {
+		n := 0
+		g := cur()
+		g.Go(0, func() { cur().Access(0, unsafe.Pointer(&n), true); n++ })
+		g.Access(0, unsafe.Pointer(&n), false)
+		_ = n
+	})
+	wantOutcome(t, res, sched.Race)
+}
+
+func TestPanicIsCaught(t *testing.T) {
+	res := explore(t, 10, func() {
+		cur().Go(0, func() { panic("boom") })
+	})
+	wantOutcome(t, res, sched.Panicked)
+	if !strings.Contains(res.Failure.Message, "boom") || res.Failure.G != 2 {
+		t.Fatalf("failure = %+v", res.Failure)
+	}
+}
+
+func TestLeakAfterBodyReturns(t *testing.T) {
+	res := explore(t, 10, func() {
+		g := cur()
+		ch := make(chan int)
+		g.MakeChan(ChanKey(ch), 0)
+		g.Go(0, func() {
+			c := &SendCase[int]{Ch: ch, V: 1}
+			cur().Select(0, sched.OpSend, false, []Case{c})
+		})
+	})
+	wantOutcome(t, res, sched.Leak)
+}
+
+func TestLivelockBound(t *testing.T) {
+	e := New(newRandom(1, 1), Limits{MaxSteps: 50}, nil)
+	res, _ := e.Run(func() {
+		for {
+			cur().Yield(0, sched.OpYield)
+		}
+	})
+	wantOutcome(t, res, sched.Livelock)
+}
+
+func TestGoroutinesReleasedBetweenExecutions(t *testing.T) {
+	var live sync.WaitGroup
+	e := New(newRandom(3, 20), Limits{}, nil)
+	for {
+		res, ok := e.Run(func() {
+			g := cur()
+			ch := make(chan int)
+			g.MakeChan(ChanKey(ch), 0)
+			for range 3 {
+				live.Add(1)
+				g.Go(0, func() {
+					defer live.Done()
+					c := &RecvCase[int]{Ch: ch}
+					cur().Select(0, sched.OpRecv, false, []Case{c})
+				})
+			}
+		})
+		if !ok {
+			break
+		}
+		if res.Outcome != sched.Leak {
+			t.Fatalf("outcome %v, want leak", res.Outcome)
+		}
+	}
+	live.Wait() // every blocked goroutine has run its deferred calls
+}

@@ -1,0 +1,377 @@
+package engine
+
+import (
+	"fmt"
+	"runtime"
+	"sync/atomic"
+	"time"
+	"unsafe"
+
+	"github.com/vtbound/vtbound/rt/internal/sched"
+)
+
+// runtimeGoexit is runtime.Goexit; a variable so the abort path is explicit.
+var runtimeGoexit = runtime.Goexit
+
+// execution is the state of one run of the body.
+//
+// Invariant: only the token holder (or the exploring goroutine between
+// executions) reads or writes it, except lastProgress.
+type execution struct {
+	e    *Engine
+	n    int
+	plan sched.Plan
+	gs   []*G
+
+	step      int
+	trace     []sched.Step
+	decisions []int
+	hash      uint64
+	view      sched.View
+	lastG     *G
+
+	objs  map[unsafe.Pointer]int32
+	model models
+
+	bodyDone     bool
+	over         bool // a fatal oracle fired or the execution is stuck
+	ended        bool // signalEnd was called
+	failure      *Failure
+	races        []RaceReport
+	raceSeen     map[[2]int32]bool
+	uncontrolled bool
+
+	stepStart    time.Time
+	lastProgress atomic.Int64
+	timedOut     atomic.Bool
+}
+
+func newExecution(e *Engine, plan sched.Plan) *execution {
+	x := &execution{
+		e: e, n: e.nexec, plan: plan,
+		objs:     map[unsafe.Pointer]int32{},
+		raceSeen: map[[2]int32]bool{},
+		hash:     fnvOffset,
+	}
+	x.model.init()
+	x.lastProgress.Store(time.Now().UnixNano())
+	return x
+}
+
+// objID numbers objects in order of first use within the execution.
+func (x *execution) objID(p unsafe.Pointer) int32 {
+	if p == nil {
+		return 0
+	}
+	if id, ok := x.objs[p]; ok {
+		return id
+	}
+	id := int32(len(x.objs) + 1)
+	x.objs[p] = id
+	return id
+}
+
+// pickNext chooses the goroutine that takes the next step, or returns nil
+// (after recording the outcome) when the execution cannot continue. cur is
+// the goroutine at the scheduling point, nil if it just exited.
+func (x *execution) pickNext(cur *G) *G {
+	lim := x.e.lim
+	for {
+		if x.step >= lim.MaxSteps {
+			x.fail(sched.Livelock, cur, fmt.Sprintf("no termination after %d steps (livelock or unbounded loop)", lim.MaxSteps), "")
+			return nil
+		}
+		x.buildView(cur)
+		if len(x.view.Enabled) == 0 {
+			if x.waitForPollers() {
+				continue
+			}
+			x.stuck()
+			return nil
+		}
+		id := x.view.Enabled[0]
+		if len(x.view.Enabled) > 1 {
+			id = x.e.strat.Pick(&x.view)
+			if !x.isEnabled(id) {
+				panic(fmt.Sprintf("vtbound: strategy picked goroutine %d, not enabled (enabled: %v)", id, x.view.Enabled))
+			}
+			x.decisions = append(x.decisions, id)
+		}
+		g := x.gs[id-1]
+		preempt := cur != nil && cur != g && x.view.CurrentEnabled()
+		x.record(g, g.op, -1, preempt)
+		x.noteProgress(g)
+		return g
+	}
+}
+
+// choose resolves a choice among n outcomes of g's operation.
+func (x *execution) choose(g *G, n int) int {
+	if n <= 1 {
+		return 0
+	}
+	x.buildView(g)
+	c := x.e.strat.Choose(&x.view, n)
+	if c < 0 || c >= n {
+		panic(fmt.Sprintf("vtbound: strategy chose %d of %d", c, n))
+	}
+	x.decisions = append(x.decisions, c)
+	if len(x.trace) > 0 {
+		x.trace[len(x.trace)-1].Choice = c
+	}
+	return c
+}
+
+func (x *execution) isEnabled(id int) bool {
+	for _, e := range x.view.Enabled {
+		if e == id {
+			return true
+		}
+	}
+	return false
+}
+
+// buildView fills x.view with the live goroutines and the enabled set.
+func (x *execution) buildView(cur *G) {
+	v := &x.view
+	v.Step = x.step
+	v.Current = 0
+	if cur != nil {
+		v.Current = cur.id
+	}
+	v.Goroutines = v.Goroutines[:0]
+	v.Enabled = v.Enabled[:0]
+	now := time.Time{}
+	for _, g := range x.gs {
+		if !g.live {
+			continue
+		}
+		en := x.enabled(g)
+		if en && !g.pollAt.IsZero() {
+			if now.IsZero() {
+				now = time.Now()
+			}
+			en = !now.Before(g.pollAt)
+		}
+		v.Goroutines = append(v.Goroutines, sched.Goroutine{
+			ID: g.id, Parent: g.parent, Op: g.op, Enabled: en,
+			Spinning: g.idle >= x.e.lim.SpinThreshold,
+		})
+		if en {
+			v.Enabled = append(v.Enabled, g.id)
+		}
+	}
+}
+
+// waitForPollers sleeps until the earliest goroutine waiting on
+// uncontrolled code may retry. It returns false if there is none left
+// within its poll budget.
+func (x *execution) waitForPollers() bool {
+	var earliest time.Time
+	for _, g := range x.gs {
+		if !g.live || g.pollAt.IsZero() || !x.enabled(g) {
+			continue
+		}
+		if earliest.IsZero() || g.pollAt.Before(earliest) {
+			earliest = g.pollAt
+		}
+	}
+	if earliest.IsZero() {
+		return false
+	}
+	time.Sleep(time.Until(earliest))
+	x.lastProgress.Store(time.Now().UnixNano())
+	return true
+}
+
+// stuck classifies an execution in which no goroutine can move.
+func (x *execution) stuck() {
+	var blocked *G
+	for _, g := range x.gs {
+		if g.live {
+			blocked = g
+			break
+		}
+	}
+	switch {
+	case blocked == nil:
+		// every goroutine finished
+	case !x.bodyDone:
+		x.fail(sched.Deadlock, blocked, "all goroutines are blocked", "")
+	default:
+		x.fail(sched.Leak, blocked, "test body returned while goroutines are still blocked", "")
+	}
+	x.over = true
+}
+
+// record appends a step to the trace and the trace hash.
+func (x *execution) record(g *G, op sched.Op, choice int, preempt bool) {
+	x.trace = append(x.trace, sched.Step{G: g.id, Op: op, Choice: choice, Preempt: preempt})
+	x.hash = hashStep(x.hash, g.id, op)
+	if op.Kind != sched.OpExit {
+		x.step++
+		g.last = op
+	}
+	x.lastG = g
+	x.lastProgress.Store(time.Now().UnixNano())
+}
+
+// noteProgress updates g's busy-wait counter for the step it takes now.
+func (x *execution) noteProgress(g *G) {
+	switch g.op.Kind {
+	case sched.OpRead, sched.OpAtomicLoad, sched.OpYield, sched.OpSleep, sched.OpPoll,
+		sched.OpLock, sched.OpUnlock, sched.OpRLock, sched.OpRUnlock, sched.OpTryLock, sched.OpSelect:
+		g.idle++
+	default:
+		g.idle = 0
+	}
+}
+
+// fail records the first fatal failure and ends the execution.
+func (x *execution) fail(o sched.Outcome, g *G, msg, stack string) {
+	if x.failure == nil {
+		f := &Failure{Outcome: o, Message: msg, Stack: stack}
+		if g != nil {
+			f.G = g.id
+		}
+		x.failure = f
+	}
+	x.over = true
+}
+
+// signalEnd tells the exploring goroutine the execution is over.
+func (x *execution) signalEnd() {
+	if x.ended {
+		return
+	}
+	x.ended = true
+	x.e.cur = nil
+	x.e.curGP.Store(0)
+	x.e.done <- struct{}{}
+}
+
+// stalled reports (and records) that the running goroutine has not reached
+// a scheduling point within limit. Called by the exploring goroutine.
+func (x *execution) stalled(limit time.Duration) bool {
+	last := time.Unix(0, x.lastProgress.Load())
+	if time.Since(last) < limit {
+		return false
+	}
+	x.timedOut.Store(true)
+	return true
+}
+
+// releaseAll ends every goroutine still parked, so that nothing of this
+// execution runs when the next one starts, and restores real lock state.
+func (x *execution) releaseAll() {
+	if x.timedOut.Load() {
+		return // the stuck goroutine still holds the token; leave everything
+	}
+	for _, g := range x.gs {
+		if !g.live {
+			continue
+		}
+		g.abort = true
+		g.wake <- struct{}{}
+		<-g.exited
+	}
+	x.model.restore()
+}
+
+// Failure describes the fatal oracle that ended an execution.
+type Failure struct {
+	Outcome sched.Outcome
+	G       int    // goroutine ID, 0 if none
+	Message string // oracle message
+	Stack   string // stack of a panic, if any
+}
+
+// RaceReport is a data race between two tracked accesses.
+type RaceReport struct {
+	Addr         int32 // object number
+	First, Later RaceAccess
+}
+
+// RaceAccess is one side of a race.
+type RaceAccess struct {
+	G     int
+	Site  int32
+	Write bool
+}
+
+// GoroutineState is a goroutine's last known operation, for reports.
+type GoroutineState struct {
+	ID, Parent int
+	Last       sched.Op // last operation performed
+	Pending    sched.Op // pending operation if still live
+	Live       bool
+}
+
+// Result is the outcome of one execution.
+type Result struct {
+	sched.Execution
+	Label        string
+	Plan         sched.Plan
+	Failure      *Failure
+	RaceReports  []RaceReport
+	Uncontrolled bool
+	States       []GoroutineState
+}
+
+// result assembles the execution's Result. failedBefore says whether the
+// test was already failed before the execution.
+func (x *execution) result(failedBefore bool) *Result {
+	if x.timedOut.Load() && x.failure == nil {
+		x.failure = &Failure{Outcome: sched.Timeout, Message: fmt.Sprintf("a goroutine ran for %v without reaching a scheduling point (blocked in uncontrolled code?)", x.e.lim.Timeout)}
+		if c := x.e.cur; c != nil {
+			x.failure.G = c.id
+		}
+	}
+	if x.failure == nil && !failedBefore && x.e.failed() {
+		x.failure = &Failure{Outcome: sched.Failed, Message: "test reported failure (t.Error/t.Fatal)"}
+	}
+	r := &Result{Label: x.plan.Label, Plan: x.plan, Failure: x.failure, RaceReports: x.races, Uncontrolled: x.uncontrolled}
+	r.N = x.n
+	r.Trace = x.trace
+	r.Goroutines = len(x.gs)
+	r.Hash = x.hash
+	r.Decisions = x.decisions
+	r.Races = len(x.races)
+	if x.failure != nil {
+		r.Outcome = x.failure.Outcome
+	} else if len(x.races) > 0 {
+		r.Outcome = sched.Race
+	}
+	for _, g := range x.gs {
+		st := GoroutineState{ID: g.id, Parent: g.parent, Last: g.last, Live: g.live}
+		if g.live {
+			st.Pending = g.op
+		}
+		r.States = append(r.States, st)
+	}
+	return r
+}
+
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
+
+// hashStep folds one step into a trace hash (FNV-1a over its fields).
+func hashStep(h uint64, g int, op sched.Op) uint64 {
+	for _, v := range [...]uint64{uint64(g), uint64(op.Kind), uint64(uint32(op.Site)), uint64(uint32(op.Obj))} {
+		for i := 0; i < 4; i++ {
+			h ^= v & 0xff
+			h *= fnvPrime
+			v >>= 8
+		}
+	}
+	return h
+}
+
+func panicMessage(r any) string {
+	if err, ok := r.(error); ok {
+		return err.Error()
+	}
+	return fmt.Sprint(r)
+}

@@ -1,0 +1,103 @@
+package engine
+
+import (
+	"sync"
+	"unsafe"
+
+	"github.com/vtbound/vtbound/rt/internal/sched"
+)
+
+// pendingOp holds what the engine needs to decide whether a goroutine's
+// pending operation is enabled.
+type pendingOp struct {
+	cases      []Case
+	hasDefault bool
+	mu         *mutexState
+	rw         *rwState
+	wg         *wgState
+	once       *onceState
+	cond       *condState
+	completed  bool   // a partner completed this channel operation
+	chosen     int    // case index completed by the partner
+	signalled  bool   // a Cond waiter has been woken
+	sigClock   vclock // clock of the signaller
+}
+
+// models holds the modelled state of every synchronisation object and
+// tracked location touched in one execution, keyed by address.
+type models struct {
+	mutexes map[*sync.Mutex]*mutexState
+	rws     map[*sync.RWMutex]*rwState
+	wgs     map[*sync.WaitGroup]*wgState
+	onces   map[*sync.Once]*onceState
+	conds   map[*sync.Cond]*condState
+	chans   map[unsafe.Pointer]*chanState
+	shadow  map[unsafe.Pointer]*shadowCell
+	atomics map[unsafe.Pointer]*vclock
+}
+
+func (m *models) init() {
+	m.mutexes = map[*sync.Mutex]*mutexState{}
+	m.rws = map[*sync.RWMutex]*rwState{}
+	m.wgs = map[*sync.WaitGroup]*wgState{}
+	m.onces = map[*sync.Once]*onceState{}
+	m.conds = map[*sync.Cond]*condState{}
+	m.chans = map[unsafe.Pointer]*chanState{}
+	m.shadow = map[unsafe.Pointer]*shadowCell{}
+	m.atomics = map[unsafe.Pointer]*vclock{}
+}
+
+// restore releases real locks still held through the model, so that
+// package-level mutexes are usable by the next execution.
+func (m *models) restore() {
+	for mu, s := range m.mutexes {
+		if s.locked {
+			mu.Unlock()
+		}
+	}
+	for rw, s := range m.rws {
+		if s.writer {
+			rw.Unlock()
+		}
+		for ; s.readers > 0; s.readers-- {
+			rw.RUnlock()
+		}
+	}
+}
+
+// enabled reports whether g's pending operation can be performed now.
+func (x *execution) enabled(g *G) bool {
+	p := &g.pend
+	if g.pollSum > x.e.lim.PollTimeout {
+		return false
+	}
+	switch g.op.Kind {
+	case sched.OpLock:
+		if p.rw != nil {
+			return !p.rw.writer && p.rw.readers == 0
+		}
+		return !p.mu.locked
+	case sched.OpRLock:
+		return !p.rw.writer && !x.writerWaiting(p.rw)
+	case sched.OpWGWait:
+		return p.wg.count == 0
+	case sched.OpOnce:
+		return p.once.running == nil
+	case sched.OpCondWake:
+		return p.signalled && p.cond.lockFree()
+	case sched.OpSend, sched.OpRecv, sched.OpSelect:
+		return x.chanEnabled(g)
+	}
+	return true
+}
+
+// writerWaiting reports whether some goroutine waits in Lock on rw: new
+// readers then wait too (RWMutex writer preference).
+func (x *execution) writerWaiting(rw *rwState) bool {
+	for _, h := range x.gs {
+		if h.live && h.op.Kind == sched.OpLock && h.pend.rw == rw {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,204 @@
+package engine
+
+import (
+	"fmt"
+	"sync"
+	"sync/atomic"
+)
+
+// SiteKind classifies an instrumented program point.
+type SiteKind uint8
+
+// Site kinds, as registered by rewritten packages.
+const (
+	KOther SiteKind = iota
+	KRead
+	KWrite
+	KAtomic
+	KChan
+	KSync
+	KGo
+)
+
+// Site is one instrumented program point.
+type Site struct {
+	File      string
+	Line, Col int32
+	Kind      SiteKind
+	// Group is the variable group a memory access belongs to ("" for
+	// non-access sites).
+	Group string
+}
+
+// String formats the site as file:line for reports.
+func (s *Site) String() string {
+	if s == nil {
+		return "?"
+	}
+	return fmt.Sprintf("%s:%d", s.File, s.Line)
+}
+
+// Guard is one variable group's switch as seen by a rewritten package: an
+// instrumented access runs its hook only when the guard is on. Reading it
+// costs one atomic load (a plain load on amd64 and arm64).
+type Guard struct{ on atomic.Uint32 }
+
+// On reports whether the guarded group is tracked.
+func (g *Guard) On() bool { return g.on.Load() != 0 }
+
+// registry holds every registered site and group. Sites are registered from
+// package initialisers and never removed.
+//
+// Invariant: sites[0] is a placeholder so that site 0 means "no site";
+// groupGuards[g] lists every guard registered for group g.
+type registry struct {
+	mu          sync.Mutex
+	sites       atomic.Pointer[[]siteEntry]
+	groupIDs    map[string]int32
+	groupNames  []string
+	groupGuards [][]*Guard
+	tracked     []bool // current tracking state per group
+}
+
+var reg = &registry{groupIDs: map[string]int32{}}
+
+// siteEntry is a registered site with its resolved group ID (-1 if none).
+type siteEntry struct {
+	Site
+	group int32
+}
+
+func init() {
+	s := []siteEntry{{Site: Site{File: "?", Kind: KOther}, group: -1}}
+	reg.sites.Store(&s)
+}
+
+// Register records a package's sites and returns the ID of sites[0]. guards
+// holds one guard per distinct non-empty Group in sites, in order of first
+// appearance. New guards start in the current tracking state of their group.
+func Register(pkg string, sites []Site, guards []Guard) int32 {
+	reg.mu.Lock()
+	defer reg.mu.Unlock()
+	old := *reg.sites.Load()
+	all := make([]siteEntry, len(old), len(old)+len(sites))
+	copy(all, old)
+	base := int32(len(all))
+	local := 0
+	seen := map[string]bool{}
+	for _, s := range sites {
+		e := siteEntry{Site: s, group: -1}
+		if s.Group != "" {
+			if !seen[s.Group] {
+				seen[s.Group] = true
+				if local >= len(guards) {
+					panic(fmt.Sprintf("vtbound: package %s registered %d guards for more groups", pkg, len(guards)))
+				}
+				reg.addGuard(s.Group, &guards[local])
+				local++
+			}
+			e.group = reg.groupIDs[s.Group]
+		}
+		all = append(all, e)
+	}
+	reg.sites.Store(&all)
+	return base
+}
+
+// addGuard attaches g to the named group, creating the group if needed.
+func (r *registry) addGuard(name string, g *Guard) {
+	id, ok := r.groupIDs[name]
+	if !ok {
+		id = int32(len(r.groupNames))
+		r.groupIDs[name] = id
+		r.groupNames = append(r.groupNames, name)
+		r.groupGuards = append(r.groupGuards, nil)
+		r.tracked = append(r.tracked, defaultTracked)
+	}
+	r.groupGuards[id] = append(r.groupGuards[id], g)
+	if r.tracked[id] {
+		g.on.Store(1)
+	}
+}
+
+// defaultTracked is the tracking state of a group before any engine decides:
+// off, so instrumented code outside exploration costs a load and a branch.
+const defaultTracked = false
+
+// SiteInfo returns the registered site with the given ID, or nil.
+func SiteInfo(id int32) *Site {
+	s := *reg.sites.Load()
+	if id <= 0 || int(id) >= len(s) {
+		return nil
+	}
+	return &s[id].Site
+}
+
+// GroupOf returns the group ID of a site's variable group, or -1.
+func GroupOf(site int32) int32 {
+	s := *reg.sites.Load()
+	if site <= 0 || int(site) >= len(s) {
+		return -1
+	}
+	return s[site].group
+}
+
+// GroupName returns the name of a group ID, or "".
+func GroupName(id int32) string {
+	reg.mu.Lock()
+	defer reg.mu.Unlock()
+	if id < 0 || int(id) >= len(reg.groupNames) {
+		return ""
+	}
+	return reg.groupNames[id]
+}
+
+// NumGroups returns the number of registered groups.
+func NumGroups() int {
+	reg.mu.Lock()
+	defer reg.mu.Unlock()
+	return len(reg.groupNames)
+}
+
+// setTracking switches groups on or off: all of them when all is true,
+// otherwise exactly those in ids.
+func setTracking(all bool, ids []int32) {
+	reg.mu.Lock()
+	defer reg.mu.Unlock()
+	want := make([]bool, len(reg.tracked))
+	for i := range want {
+		want[i] = all
+	}
+	for _, id := range ids {
+		if id >= 0 && int(id) < len(want) {
+			want[id] = true
+		}
+	}
+	for id, on := range want {
+		if reg.tracked[id] == on {
+			continue
+		}
+		reg.tracked[id] = on
+		v := uint32(0)
+		if on {
+			v = 1
+		}
+		for _, g := range reg.groupGuards[id] {
+			g.on.Store(v)
+		}
+	}
+}
+
+// GroupID returns the ID of the named group, or -1 if no package
+// registered it.
+func GroupID(name string) int32 {
+	reg.mu.Lock()
+	defer reg.mu.Unlock()
+	if id, ok := reg.groupIDs[name]; ok {
+		return id
+	}
+	return -1
+}
+
+// Instrumented reports whether any package has registered sites, that is,
+// whether the test binary was built with vtbound's rewriting.
+func Instrumented() bool { return len(*reg.sites.Load()) > 1 }

@@ -1,0 +1,359 @@
+package engine
+
+import (
+	"sync"
+	"unsafe"
+
+	"github.com/vtbound/vtbound/rt/internal/sched"
+)
+
+// mutexState models a sync.Mutex.
+type mutexState struct {
+	locked bool
+	clock  vclock // clock of the last Unlock
+}
+
+// rwState models a sync.RWMutex.
+type rwState struct {
+	writer  bool
+	readers int
+	wclock  vclock // clock of the last Unlock
+	rclock  vclock // join of the clocks of RUnlocks since the last Lock
+}
+
+// wgState models a sync.WaitGroup.
+type wgState struct {
+	count int
+	clock vclock // join of the clocks of Done/Add(-n)
+}
+
+// onceState models a sync.Once.
+type onceState struct {
+	running *G
+	clock   vclock
+}
+
+// condState models a sync.Cond.
+type condState struct {
+	c       *sync.Cond
+	waiters []*G
+	mu      *mutexState
+	rw      *rwState
+}
+
+// lockFree reports whether the Cond's lock can be taken by a woken waiter.
+func (c *condState) lockFree() bool {
+	switch {
+	case c.mu != nil:
+		return !c.mu.locked
+	case c.rw != nil:
+		return !c.rw.writer && c.rw.readers == 0
+	}
+	return true
+}
+
+func (m *models) mutex(mu *sync.Mutex) *mutexState {
+	s := m.mutexes[mu]
+	if s == nil {
+		s = &mutexState{}
+		m.mutexes[mu] = s
+	}
+	return s
+}
+
+func (m *models) rw(rw *sync.RWMutex) *rwState {
+	s := m.rws[rw]
+	if s == nil {
+		s = &rwState{}
+		m.rws[rw] = s
+	}
+	return s
+}
+
+// Lock models m.Lock by g.
+func (g *G) Lock(site int32, m *sync.Mutex) {
+	s := g.x.model.mutex(m)
+	for {
+		g.announce(sched.OpLock, site, unsafe.Pointer(m))
+		g.pend.mu = s
+		g.schedule()
+		if m.TryLock() {
+			break
+		}
+		g.pollFailed()
+	}
+	g.pollDone()
+	s.locked = true
+	g.clock.join(s.clock)
+}
+
+// TryLock models m.TryLock by g.
+func (g *G) TryLock(site int32, m *sync.Mutex) bool {
+	s := g.x.model.mutex(m)
+	g.announce(sched.OpTryLock, site, unsafe.Pointer(m))
+	g.schedule()
+	if s.locked || !m.TryLock() {
+		return false
+	}
+	s.locked = true
+	g.clock.join(s.clock)
+	return true
+}
+
+// Unlock models m.Unlock by g.
+func (g *G) Unlock(site int32, m *sync.Mutex) {
+	s := g.x.model.mutex(m)
+	g.announce(sched.OpUnlock, site, unsafe.Pointer(m))
+	g.schedule()
+	if !s.locked {
+		if m.TryLock() { // unlocked for real too: the program's bug
+			m.Unlock()
+			panic("sync: unlock of unlocked mutex")
+		}
+		m.Unlock() // held by uncontrolled code
+		return
+	}
+	s.locked = false
+	s.clock.set(g.clock)
+	g.clock.tick(g.id)
+	m.Unlock()
+}
+
+// RWLock models rw.Lock by g.
+func (g *G) RWLock(site int32, rw *sync.RWMutex) {
+	s := g.x.model.rw(rw)
+	for {
+		g.announce(sched.OpLock, site, unsafe.Pointer(rw))
+		g.pend.rw = s
+		g.schedule()
+		if rw.TryLock() {
+			break
+		}
+		g.pollFailed()
+	}
+	g.pollDone()
+	s.writer = true
+	g.clock.join(s.wclock)
+	g.clock.join(s.rclock)
+	s.rclock = s.rclock[:0]
+}
+
+// RWTryLock models rw.TryLock by g.
+func (g *G) RWTryLock(site int32, rw *sync.RWMutex) bool {
+	s := g.x.model.rw(rw)
+	g.announce(sched.OpTryLock, site, unsafe.Pointer(rw))
+	g.schedule()
+	if s.writer || s.readers > 0 || !rw.TryLock() {
+		return false
+	}
+	s.writer = true
+	g.clock.join(s.wclock)
+	g.clock.join(s.rclock)
+	s.rclock = s.rclock[:0]
+	return true
+}
+
+// RWUnlock models rw.Unlock by g.
+func (g *G) RWUnlock(site int32, rw *sync.RWMutex) {
+	s := g.x.model.rw(rw)
+	g.announce(sched.OpUnlock, site, unsafe.Pointer(rw))
+	g.schedule()
+	if !s.writer {
+		if rw.TryLock() {
+			rw.Unlock()
+			panic("sync: Unlock of unlocked RWMutex")
+		}
+		rw.Unlock()
+		return
+	}
+	s.writer = false
+	s.wclock.set(g.clock)
+	g.clock.tick(g.id)
+	rw.Unlock()
+}
+
+// RLock models rw.RLock by g.
+func (g *G) RLock(site int32, rw *sync.RWMutex) {
+	s := g.x.model.rw(rw)
+	for {
+		g.announce(sched.OpRLock, site, unsafe.Pointer(rw))
+		g.pend.rw = s
+		g.schedule()
+		if rw.TryRLock() {
+			break
+		}
+		g.pollFailed()
+	}
+	g.pollDone()
+	s.readers++
+	g.clock.join(s.wclock)
+}
+
+// TryRLock models rw.TryRLock by g.
+func (g *G) TryRLock(site int32, rw *sync.RWMutex) bool {
+	s := g.x.model.rw(rw)
+	g.announce(sched.OpTryLock, site, unsafe.Pointer(rw))
+	g.schedule()
+	if s.writer || g.x.writerWaiting(s) || !rw.TryRLock() {
+		return false
+	}
+	s.readers++
+	g.clock.join(s.wclock)
+	return true
+}
+
+// RUnlock models rw.RUnlock by g.
+func (g *G) RUnlock(site int32, rw *sync.RWMutex) {
+	s := g.x.model.rw(rw)
+	g.announce(sched.OpRUnlock, site, unsafe.Pointer(rw))
+	g.schedule()
+	if s.readers == 0 {
+		if rw.TryLock() {
+			rw.Unlock()
+			panic("sync: RUnlock of unlocked RWMutex")
+		}
+		rw.RUnlock()
+		return
+	}
+	s.readers--
+	s.rclock.join(g.clock)
+	g.clock.tick(g.id)
+	rw.RUnlock()
+}
+
+// WGAdd models wg.Add(delta) by g (Done is Add(-1)).
+func (g *G) WGAdd(site int32, wg *sync.WaitGroup, delta int) {
+	s := g.x.model.wg(wg)
+	g.announce(sched.OpWGAdd, site, unsafe.Pointer(wg))
+	g.schedule()
+	if delta < 0 {
+		s.clock.join(g.clock)
+		g.clock.tick(g.id)
+	}
+	wg.Add(delta) // panics on a negative counter, as it should
+	s.count += delta
+}
+
+// WGWait models wg.Wait by g.
+func (g *G) WGWait(site int32, wg *sync.WaitGroup) {
+	s := g.x.model.wg(wg)
+	g.announce(sched.OpWGWait, site, unsafe.Pointer(wg))
+	g.pend.wg = s
+	g.schedule()
+	g.clock.join(s.clock)
+}
+
+func (m *models) wg(wg *sync.WaitGroup) *wgState {
+	s := m.wgs[wg]
+	if s == nil {
+		s = &wgState{}
+		m.wgs[wg] = s
+	}
+	return s
+}
+
+// OnceDo models o.Do(f) by g.
+func (g *G) OnceDo(site int32, o *sync.Once, f func()) {
+	s := g.x.model.onces[o]
+	if s == nil {
+		s = &onceState{}
+		g.x.model.onces[o] = s
+	}
+	g.announce(sched.OpOnce, site, unsafe.Pointer(o))
+	g.pend.once = s
+	g.schedule()
+	g.clock.join(s.clock)
+	s.running = g
+	defer func() {
+		if !g.abort {
+			s.running = nil
+			s.clock.join(g.clock)
+		}
+	}()
+	o.Do(f)
+}
+
+// CondWait models c.Wait by g: release c.L, wait for a signal, retake c.L.
+func (g *G) CondWait(site int32, c *sync.Cond) {
+	s := g.x.model.cond(c)
+	g.announce(sched.OpCondWait, site, unsafe.Pointer(c))
+	g.schedule()
+	s.release(g)
+	s.waiters = append(s.waiters, g)
+	g.announce(sched.OpCondWake, site, unsafe.Pointer(c))
+	g.pend.cond = s
+	g.schedule()
+	g.clock.join(g.pend.sigClock)
+	s.reacquire(g)
+}
+
+// CondSignal models c.Signal by g.
+func (g *G) CondSignal(site int32, c *sync.Cond) {
+	s := g.x.model.cond(c)
+	g.announce(sched.OpCondSignal, site, unsafe.Pointer(c))
+	g.schedule()
+	if len(s.waiters) > 0 {
+		s.wake(s.waiters[0], g)
+		s.waiters = s.waiters[1:]
+	}
+	g.clock.tick(g.id)
+}
+
+// CondBroadcast models c.Broadcast by g.
+func (g *G) CondBroadcast(site int32, c *sync.Cond) {
+	s := g.x.model.cond(c)
+	g.announce(sched.OpCondBroadcast, site, unsafe.Pointer(c))
+	g.schedule()
+	for _, w := range s.waiters {
+		s.wake(w, g)
+	}
+	s.waiters = s.waiters[:0]
+	g.clock.tick(g.id)
+}
+
+func (m *models) cond(c *sync.Cond) *condState {
+	s := m.conds[c]
+	if s == nil {
+		s = &condState{c: c}
+		switch l := c.L.(type) {
+		case *sync.Mutex:
+			s.mu = m.mutex(l)
+		case *sync.RWMutex:
+			s.rw = m.rw(l)
+		}
+		m.conds[c] = s
+	}
+	return s
+}
+
+func (s *condState) wake(w, by *G) {
+	w.pend.signalled = true
+	w.pend.sigClock.set(by.clock)
+}
+
+// release unlocks the Cond's lock on behalf of waiter g.
+func (s *condState) release(g *G) {
+	switch {
+	case s.mu != nil:
+		s.mu.locked = false
+		s.mu.clock.set(g.clock)
+	case s.rw != nil:
+		s.rw.writer = false
+		s.rw.wclock.set(g.clock)
+	}
+	g.clock.tick(g.id)
+	s.c.L.Unlock()
+}
+
+// reacquire locks the Cond's lock for woken waiter g.
+func (s *condState) reacquire(g *G) {
+	switch {
+	case s.mu != nil:
+		s.mu.locked = true
+		g.clock.join(s.mu.clock)
+	case s.rw != nil:
+		s.rw.writer = true
+		g.clock.join(s.rw.wclock)
+	}
+	s.c.L.Lock()
+}

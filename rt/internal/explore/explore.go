@@ -1,0 +1,266 @@
+// Package explore drives the exploration of one test: it replays saved
+// schedules, runs the configured strategy within the budget, checks every
+// execution's oracles, and on failure verifies determinism, saves the
+// schedule and reports it with the command that replays it.
+package explore
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/vtbound/vtbound/rt/internal/config"
+	"github.com/vtbound/vtbound/rt/internal/engine"
+	"github.com/vtbound/vtbound/rt/internal/sched"
+	"github.com/vtbound/vtbound/rt/internal/schedfile"
+	"github.com/vtbound/vtbound/rt/internal/strategy"
+)
+
+// driver explores one test.
+type driver struct {
+	t    *testing.T
+	s    config.Settings
+	body func()
+}
+
+// Test runs body under exploration as described in package rt.
+func Test(t *testing.T, body func(t *testing.T)) {
+	t.Helper()
+	if engine.Current() != nil { // nested inside a running exploration
+		body(t)
+		return
+	}
+	s, err := config.FromEnv()
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := &driver{t: t, s: s, body: func() { body(t) }}
+	if s.Replay != "" {
+		d.replayFile(s.Replay, true)
+		return
+	}
+	if d.replaySaved() {
+		return
+	}
+	d.explore()
+}
+
+func (d *driver) limits() engine.Limits {
+	return engine.Limits{MaxSteps: d.s.MaxSteps}
+}
+
+// explore runs the configured strategy within the budget.
+func (d *driver) explore() {
+	d.t.Helper()
+	strat, err := strategy.New(d.s.Strategy, strategy.Config{
+		Seed: d.s.Seed, Depth: d.s.Depth, V: d.s.V, C: d.s.C, T: d.s.T, L: d.s.L, Budget: d.s.Execs,
+	})
+	if err != nil {
+		d.t.Fatalf("vtbound: VTBOUND_STRATEGY=%q: %v (accepted: %s)", d.s.Strategy, err, strings.Join(strategy.Names(), ", "))
+	}
+	e := engine.New(strat, d.limits(), d.t.Failed)
+	start := time.Now()
+	var firstRace *engine.Result
+	n := 0
+	for ; d.s.Execs == 0 || n < d.s.Execs; n++ {
+		if d.s.Time > 0 && time.Since(start) > d.s.Time {
+			break
+		}
+		res, ok := e.Run(d.body)
+		if !ok {
+			break
+		}
+		if res.Failure != nil {
+			d.fail(res, strat)
+			return
+		}
+		if d.s.Races && len(res.RaceReports) > 0 && firstRace == nil {
+			firstRace = res
+		}
+		if n == 0 && res.Goroutines == 1 && len(res.Decisions) == 0 {
+			n++
+			break // a test that never starts a goroutine runs once
+		}
+	}
+	if firstRace != nil {
+		d.fail(firstRace, strat)
+		return
+	}
+	if d.s.Verbose > 0 {
+		d.t.Logf("vtbound: %s: %d executions in %v, no failure (%s, seed %d)%s",
+			d.t.Name(), n, time.Since(start).Round(time.Millisecond), d.s.Strategy, d.s.Seed, coverageNote(strat))
+	}
+}
+
+func coverageNote(s sched.Strategy) string {
+	if r, ok := s.(strategy.Reporter); ok {
+		if txt := r.Report(); txt != "" {
+			return "; " + txt
+		}
+	}
+	return ""
+}
+
+// oracleName is the failure's name for reports and schedule files.
+func oracleName(res *engine.Result) string {
+	if res.Failure != nil {
+		return res.Failure.Outcome.String()
+	}
+	return sched.Race.String()
+}
+
+// fail checks determinism, saves the schedule and reports the failure.
+func (d *driver) fail(res *engine.Result, strat sched.Strategy) {
+	t := d.t
+	t.Helper()
+	track := trackNames(res)
+	divergence := ""
+	if res.Outcome != sched.Failed {
+		// A failure reported through testing.T would be reported again by
+		// the replay, so only engine-detected failures are re-checked.
+		divergence = d.checkDeterminism(res, track)
+	}
+	c, v, tb := cvt(res.Trace, res.States)
+	sf := &schedfile.Schedule{
+		Test: t.Name(), Oracle: oracleName(res), Strategy: res.Label, Seed: d.s.Seed,
+		Execution: res.N, CVT: fmt.Sprintf("%d,%d,%d", c, v, tb), Track: track,
+		Hash: res.Hash, Decisions: res.Decisions, Trace: toFileTrace(res.Trace),
+		Comments: interleaving(res.Trace),
+	}
+	if res.Label == "" {
+		sf.Strategy = strategyName(strat)
+	}
+	path, err := schedfile.Write(d.testDir(), sf)
+	var b strings.Builder
+	d.writeReport(&b, res, sf, divergence)
+	if err != nil {
+		fmt.Fprintf(&b, "  schedule NOT saved: %v\n", err)
+	} else {
+		fmt.Fprintf(&b, "  schedule saved: %s\n  replay: %s\n", path, d.replayCommand(path))
+	}
+	t.Error(b.String())
+}
+
+func strategyName(s sched.Strategy) string {
+	if n, ok := s.(sched.Named); ok {
+		return n.Name()
+	}
+	return fmt.Sprintf("%T", s)
+}
+
+// writeReport renders the failure report.
+func (d *driver) writeReport(b *strings.Builder, res *engine.Result, sf *schedfile.Schedule, divergence string) {
+	fmt.Fprintf(b, "vtbound: %s: %s", d.t.Name(), sf.Oracle)
+	if f := res.Failure; f != nil && f.Message != "" {
+		fmt.Fprintf(b, ": %s", f.Message)
+		if f.G > 0 {
+			fmt.Fprintf(b, " (G%d)", f.G)
+		}
+	}
+	fmt.Fprintf(b, "\n  found by %s, seed %d, execution %d\n", sf.Strategy, sf.Seed, sf.Execution)
+	if res.Uncontrolled {
+		b.WriteString("  note: uncontrolled code was involved (a goroutine polled an object vtbound does not model)\n")
+	}
+	if divergence != "" {
+		fmt.Fprintf(b, "  NONDETERMINISM: %s\n", divergence)
+	}
+	section(b, "goroutines", goroutineLines(res.States))
+	section(b, "interleaving (» marks a preemption)", interleaving(res.Trace))
+	if len(res.RaceReports) > 0 {
+		section(b, "data races", raceLines(res.RaceReports))
+	}
+	fmt.Fprintf(b, "  (c,v,t) = (%s)\n", sf.CVT)
+	if f := res.Failure; f != nil && f.Stack != "" {
+		section(b, "panic stack", strings.Split(strings.TrimSpace(f.Stack), "\n"))
+	}
+}
+
+func section(b *strings.Builder, title string, lines []string) {
+	fmt.Fprintf(b, "  %s:\n", title)
+	for _, l := range lines {
+		fmt.Fprintf(b, "    %s\n", l)
+	}
+}
+
+// checkDeterminism replays the failing execution's decisions and compares
+// trace hashes. It returns a description of the first differing step, or
+// "" when the replay matched.
+func (d *driver) checkDeterminism(res *engine.Result, track []string) string {
+	want := append([]sched.Step(nil), res.Trace...)
+	r := newReplay(res.Decisions, track)
+	e := engine.New(r, d.limits(), d.t.Failed)
+	again, ok := e.Run(d.body)
+	if !ok {
+		return ""
+	}
+	if again.Hash == res.Hash && r.exact() {
+		return ""
+	}
+	return firstDifference(toFileTrace(want), again.Trace)
+}
+
+// firstDifference names the first step where a replayed trace departs
+// from the recorded one.
+func firstDifference(want []schedfile.Step, got []sched.Step) string {
+	for i := 0; i < len(want) || i < len(got); i++ {
+		switch {
+		case i >= len(got):
+			return fmt.Sprintf("replay stopped after %d steps; recorded step %d was %s", len(got), i+1, fileStep(want[i]))
+		case i >= len(want):
+			return fmt.Sprintf("replay ran past the %d recorded steps; step %d was G%d %s", len(want), i+1, got[i].G, describeOp(got[i].Op))
+		case want[i].G != got[i].G || want[i].Kind != int(got[i].Op.Kind) || want[i].Site != got[i].Op.Site:
+			return fmt.Sprintf("replay diverged at step %d: recorded %s, replayed G%d %s", i+1, fileStep(want[i]), got[i].G, describeOp(got[i].Op))
+		}
+	}
+	return "replay made different decisions (same steps, different trace hash)"
+}
+
+func fileStep(s schedfile.Step) string {
+	return fmt.Sprintf("G%d %s", s.G, describeOp(sched.Op{Kind: sched.OpKind(s.Kind), Site: s.Site, Group: -1}))
+}
+
+func toFileTrace(trace []sched.Step) []schedfile.Step {
+	out := make([]schedfile.Step, len(trace))
+	for i, st := range trace {
+		out[i] = schedfile.Step{G: st.G, Kind: int(st.Op.Kind), Site: st.Op.Site}
+	}
+	return out
+}
+
+// trackNames returns the names of the groups tracked in res's execution,
+// or nil when all were.
+func trackNames(res *engine.Result) []string {
+	if res.Plan.TrackAll {
+		return nil
+	}
+	names := []string{}
+	for _, id := range res.Plan.Track {
+		if n := engine.GroupName(id); n != "" {
+			names = append(names, n)
+		}
+	}
+	return names
+}
+
+// testDir is where this test's schedules are saved.
+func (d *driver) testDir() string {
+	return filepath.Join(d.s.Dir, filepath.FromSlash(d.t.Name()))
+}
+
+// replayCommand is the shell command that replays the schedule at path.
+func (d *driver) replayCommand(path string) string {
+	dir, _ := os.Getwd()
+	var run []string
+	for _, part := range strings.Split(d.t.Name(), "/") {
+		run = append(run, "^"+regexp.QuoteMeta(part)+"$")
+	}
+	toolexec := ""
+	if engine.Instrumented() {
+		toolexec = " -toolexec=vtbound"
+	}
+	return fmt.Sprintf("cd %s && VTBOUND_REPLAY=%s go test%s -run='%s' -count=1 .", dir, path, toolexec, strings.Join(run, "/"))
+}

@@ -1,0 +1,165 @@
+package explore
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/vtbound/vtbound/rt/internal/engine"
+	"github.com/vtbound/vtbound/rt/internal/sched"
+)
+
+// describeOp renders an operation as "file.go:14 write c.n".
+func describeOp(op sched.Op) string {
+	where := "?"
+	if s := engine.SiteInfo(op.Site); s != nil {
+		where = fmt.Sprintf("%s:%d", path.Base(s.File), s.Line)
+	}
+	what := op.Kind.String()
+	if name := varName(op); name != "" {
+		what += " " + name
+	}
+	if op.Kind == sched.OpStart || op.Kind == sched.OpExit {
+		return what
+	}
+	return where + " " + what
+}
+
+// varName is the short name of an access's variable group: the part after
+// the package path ("a", "T.f"), or the whole group for captured
+// variables and allocation sites.
+func varName(op sched.Op) string {
+	if !op.Kind.IsAccess() {
+		return ""
+	}
+	g := engine.GroupName(op.Group)
+	if g == "" {
+		if s := engine.SiteInfo(op.Site); s != nil {
+			g = s.Group
+		}
+	}
+	if strings.Contains(g, ":") {
+		return g
+	}
+	if i := strings.LastIndex(g, "/"); i >= 0 {
+		g = g[i+1:]
+	}
+	if i := strings.Index(g, "."); i >= 0 {
+		g = g[i+1:]
+	}
+	return g
+}
+
+// interleaving renders the steps of a trace: all of them when short,
+// otherwise the steps around each preemption. Preemptions are marked "»".
+func interleaving(trace []sched.Step) []string {
+	const window, short = 3, 40
+	keep := make([]bool, len(trace))
+	for i, st := range trace {
+		if len(trace) <= short {
+			keep[i] = true
+		}
+		if st.Preempt {
+			for j := max(0, i-window); j <= min(len(trace)-1, i+window); j++ {
+				keep[j] = true
+			}
+		}
+	}
+	var out []string
+	gap := false
+	for i, st := range trace {
+		if !keep[i] {
+			gap = true
+			continue
+		}
+		if gap {
+			out = append(out, "      ...")
+			gap = false
+		}
+		mark := " "
+		if st.Preempt {
+			mark = "»"
+		}
+		line := fmt.Sprintf("%s %4d G%d %s", mark, i+1, st.G, describeOp(st.Op))
+		if st.Choice >= 0 {
+			line += fmt.Sprintf(" (case %d)", st.Choice)
+		}
+		out = append(out, line)
+	}
+	if gap {
+		out = append(out, "      ...")
+	}
+	return out
+}
+
+// goroutineLines renders each goroutine's last (or pending) operation.
+func goroutineLines(states []engine.GoroutineState) []string {
+	var out []string
+	for _, s := range states {
+		origin := "test body"
+		if s.Parent > 0 {
+			origin = fmt.Sprintf("started by G%d", s.Parent)
+		}
+		status := "exited after " + describeOp(s.Last)
+		if s.Live {
+			status = "blocked at " + describeOp(s.Pending)
+		}
+		out = append(out, fmt.Sprintf("G%d (%s): %s", s.ID, origin, status))
+	}
+	return out
+}
+
+// raceLines renders data races.
+func raceLines(races []engine.RaceReport) []string {
+	var out []string
+	for _, r := range races {
+		out = append(out, fmt.Sprintf("G%d %s and G%d %s are not ordered by synchronisation",
+			r.First.G, accessString(r.First), r.Later.G, accessString(r.Later)))
+	}
+	return out
+}
+
+func accessString(a engine.RaceAccess) string {
+	kind := sched.OpRead
+	if a.Write {
+		kind = sched.OpWrite
+	}
+	return describeOp(sched.Op{Kind: kind, Site: a.Site, Group: engine.GroupOf(a.Site)})
+}
+
+// cvt characterises a failing trace: c preemptions, v distinct variables
+// at the preemption points (the operation each preempted goroutine was
+// about to perform), t goroutines taking part in the preemptions (at
+// least 2 when there is one).
+func cvt(trace []sched.Step, states []engine.GoroutineState) (c, v, t int) {
+	vars := map[[2]int32]bool{}
+	gs := map[int]bool{}
+	for i, st := range trace {
+		if !st.Preempt || i == 0 {
+			continue
+		}
+		c++
+		prev := trace[i-1].G
+		gs[prev], gs[st.G] = true, true
+		if op, ok := pendingAfter(trace, states, i, prev); ok && op.Kind.IsAccess() {
+			vars[[2]int32{op.Group, op.Obj}] = true
+		}
+	}
+	return c, len(vars), len(gs)
+}
+
+// pendingAfter returns the operation goroutine g performs next after step
+// i (its pending operation at the preemption).
+func pendingAfter(trace []sched.Step, states []engine.GoroutineState, i, g int) (sched.Op, bool) {
+	for _, st := range trace[i:] {
+		if st.G == g {
+			return st.Op, true
+		}
+	}
+	for _, s := range states {
+		if s.ID == g && s.Live {
+			return s.Pending, true
+		}
+	}
+	return sched.Op{}, false
+}

@@ -1,0 +1,73 @@
+package explore
+
+import (
+	"strings"
+
+	"github.com/vtbound/vtbound/rt/internal/engine"
+	"github.com/vtbound/vtbound/rt/internal/sched"
+	"github.com/vtbound/vtbound/rt/internal/schedfile"
+)
+
+// replaySaved replays every schedule saved for this test. It returns true
+// when one still fails (the failure is reported and exploration skipped).
+func (d *driver) replaySaved() bool {
+	d.t.Helper()
+	files, err := schedfile.List(d.testDir())
+	if err != nil {
+		d.t.Logf("vtbound: warning: cannot list saved schedules: %v", err)
+		return false
+	}
+	for _, f := range files {
+		if d.replayFile(f, false) {
+			return true
+		}
+	}
+	return false
+}
+
+// replayFile replays one schedule file. A malformed or outdated file is
+// skipped with a warning. When explicit (VTBOUND_REPLAY), a replay that
+// diverges or no longer fails is reported too. It returns true when the
+// replay failed.
+func (d *driver) replayFile(path string, explicit bool) bool {
+	t := d.t
+	t.Helper()
+	sf, err := schedfile.ReadFile(path)
+	if err != nil {
+		t.Logf("vtbound: warning: skipping %v", err)
+		return false
+	}
+	if sf.Test != t.Name() {
+		t.Logf("vtbound: warning: skipping schedule file %s: recorded for test %q, not %q", path, sf.Test, t.Name())
+		return false
+	}
+	r := newReplay(sf.Decisions, sf.Track)
+	e := engine.New(r, d.limits(), t.Failed)
+	res, ok := e.Run(d.body)
+	if !ok {
+		return false
+	}
+	diverged := res.Hash != sf.Hash || !r.exact()
+	failed := res.Failure != nil || (d.s.Races && len(res.RaceReports) > 0)
+	switch {
+	case failed && diverged:
+		// The program changed, but this execution still fails: report it
+		// as a new finding with its own schedule.
+		t.Logf("vtbound: warning: saved schedule %s no longer replays exactly (%s); reporting the failure it still leads to", path, firstDifference(sf.Trace, res.Trace))
+		d.fail(res, r)
+		return true
+	case failed:
+		var b strings.Builder
+		d.writeReport(&b, res, &schedfile.Schedule{Oracle: oracleName(res), Strategy: "replay of " + path, Seed: sf.Seed, Execution: sf.Execution, CVT: sf.CVT}, "")
+		b.WriteString("  saved schedule still fails: " + path + "\n  replay: " + d.replayCommand(path) + "\n")
+		t.Error(b.String())
+		return true
+	case diverged && explicit:
+		t.Errorf("vtbound: %s: %s: %s (oracle %q no longer reproduced)", t.Name(), sched.Divergence, firstDifference(sf.Trace, res.Trace), sf.Oracle)
+	case diverged:
+		t.Logf("vtbound: warning: saved schedule %s no longer replays (program changed?): %s", path, firstDifference(sf.Trace, res.Trace))
+	case explicit:
+		t.Logf("vtbound: %s: replayed %s exactly; %q no longer occurs", t.Name(), path, sf.Oracle)
+	}
+	return false
+}

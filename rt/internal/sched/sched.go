@@ -1,0 +1,247 @@
+// Package sched defines the contract between the rt engine and its search
+// strategies: what a strategy sees at every scheduling point, what it
+// decides, and what it learns after each execution.
+//
+// The engine runs exactly one controlled goroutine at a time. Before every
+// visible operation the running goroutine stops at a scheduling point; the
+// engine then asks the strategy which enabled goroutine takes the next step
+// (Pick) and, when the chosen operation itself has several outcomes (a select
+// with more than one ready case), which outcome (Choose). Because the strategy
+// sees every pending operation and may return any enabled goroutine, a
+// strategy can force any schedule prefix: exhaustive, DPOR and replay
+// strategies need no engine support beyond this interface.
+//
+// This package holds types only; it imports nothing but the standard library
+// and is shared by rt/internal/engine and rt/internal/strategy.
+package sched
+
+// Strategy decides the schedule of each execution.
+//
+// The engine calls Begin before an execution, then Pick and Choose at its
+// decision points, then End with the finished execution. A strategy is used by
+// one engine at a time and need not be safe for concurrent use.
+type Strategy interface {
+	// Begin prepares the next execution. It fills in p (which variable groups
+	// to track) and returns false when the strategy has nothing left to run.
+	Begin(p *Plan) bool
+	// Pick returns the ID of the goroutine that takes the next step. The ID
+	// must be one of v.Enabled.
+	Pick(v *View) int
+	// Choose resolves a choice among n > 1 outcomes of the operation the
+	// goroutine v.Current is about to perform (for a select: the index among
+	// its ready cases). It returns a value in [0, n).
+	Choose(v *View, n int) int
+	// End reports the finished execution. x and its slices are only valid
+	// during the call.
+	End(x *Execution)
+}
+
+// Named is implemented by strategies that have a user-facing name
+// ("random", "pct", ...), used in reports and schedule files.
+type Named interface {
+	Name() string
+}
+
+// Plan is what a strategy decides before an execution starts.
+type Plan struct {
+	// TrackAll tracks every variable group: every instrumented shared access
+	// is a scheduling point. When false, only the groups in Track are.
+	TrackAll bool
+	// Track lists the variable-group IDs to track when TrackAll is false.
+	Track []int32
+	// Label describes the execution for reports, e.g. "pct d=3 seed=7".
+	Label string
+}
+
+// OpKind classifies a visible operation.
+type OpKind uint8
+
+// The visible operations. Each is preceded by a scheduling point.
+const (
+	OpNone          OpKind = iota
+	OpStart                // first step of a goroutine
+	OpRead                 // tracked shared-variable read
+	OpWrite                // tracked shared-variable write
+	OpAtomicLoad           // sync/atomic load
+	OpAtomicStore          // sync/atomic store
+	OpAtomicRMW            // sync/atomic add, swap, compare-and-swap, and, or
+	OpSend                 // channel send
+	OpRecv                 // channel receive
+	OpClose                // channel close
+	OpSelect               // select statement (Obj is the first case's channel)
+	OpLock                 // Mutex.Lock, RWMutex.Lock
+	OpUnlock               // Mutex.Unlock, RWMutex.Unlock
+	OpRLock                // RWMutex.RLock
+	OpRUnlock              // RWMutex.RUnlock
+	OpTryLock              // TryLock, TryRLock (never blocks)
+	OpWGAdd                // WaitGroup.Add, Done
+	OpWGWait               // WaitGroup.Wait
+	OpOnce                 // Once.Do
+	OpCondWait             // Cond.Wait (releasing the lock)
+	OpCondWake             // Cond.Wait reacquiring the lock after a signal
+	OpCondSignal           // Cond.Signal
+	OpCondBroadcast        // Cond.Broadcast
+	OpGo                   // go statement (spawning a goroutine)
+	OpYield                // runtime.Gosched
+	OpSleep                // time.Sleep
+	OpTimer                // a modelled timer firing
+	OpPoll                 // waiting on something vtbound does not control
+	OpExit                 // goroutine exit (never pending; appears in traces)
+	numOpKinds
+)
+
+var opNames = [...]string{
+	OpNone: "none", OpStart: "start", OpRead: "read", OpWrite: "write",
+	OpAtomicLoad: "atomic-load", OpAtomicStore: "atomic-store", OpAtomicRMW: "atomic-rmw",
+	OpSend: "send", OpRecv: "recv", OpClose: "close", OpSelect: "select",
+	OpLock: "lock", OpUnlock: "unlock", OpRLock: "rlock", OpRUnlock: "runlock",
+	OpTryLock: "trylock", OpWGAdd: "wg-add", OpWGWait: "wg-wait", OpOnce: "once",
+	OpCondWait: "cond-wait", OpCondWake: "cond-wake", OpCondSignal: "cond-signal",
+	OpCondBroadcast: "cond-broadcast", OpGo: "go", OpYield: "gosched", OpSleep: "sleep",
+	OpTimer: "timer", OpPoll: "poll", OpExit: "exit",
+}
+
+// String returns the operation's short name, as used in reports.
+func (k OpKind) String() string {
+	if int(k) < len(opNames) && opNames[k] != "" {
+		return opNames[k]
+	}
+	return "op?"
+}
+
+// IsAccess reports whether k is a memory access (plain or atomic).
+func (k OpKind) IsAccess() bool {
+	return k >= OpRead && k <= OpAtomicRMW
+}
+
+// IsWrite reports whether k may modify the accessed location.
+func (k OpKind) IsWrite() bool {
+	return k == OpWrite || k == OpAtomicStore || k == OpAtomicRMW
+}
+
+// Op is one pending or executed visible operation.
+type Op struct {
+	Kind OpKind
+	// Site is the instrumented program point (see rt.Register); 0 when the
+	// operation has no source site (goroutine start and exit, timers).
+	Site int32
+	// Group is the variable group of a memory access, or -1.
+	Group int32
+	// Obj numbers the object the operation touches (variable, channel,
+	// mutex, ...) in order of first use within the execution, from 1; 0 when
+	// there is none. The same schedule prefix gives the same numbers.
+	Obj int32
+}
+
+// Goroutine is a controlled goroutine as a strategy sees it.
+type Goroutine struct {
+	// ID numbers goroutines in creation order within the execution, from 1
+	// (the test body).
+	ID int
+	// Parent is the ID of the goroutine that started it (0 for the body).
+	Parent int
+	// Op is the operation the goroutine performs when it is picked.
+	Op Op
+	// Enabled reports whether Op can be performed now.
+	Enabled bool
+	// Spinning reports that the goroutine has taken many steps without
+	// changing shared state while others were enabled (busy waiting); fair
+	// strategies lower its priority.
+	Spinning bool
+}
+
+// View is the state of an execution at a scheduling point. It is owned by
+// the engine and valid only during the call that receives it.
+type View struct {
+	// Step counts the steps taken so far in this execution.
+	Step int
+	// Current is the ID of the goroutine that reached the scheduling point
+	// (the one that ran last), or 0 if it exited or blocked.
+	Current int
+	// Goroutines lists the live goroutines in ID order.
+	Goroutines []Goroutine
+	// Enabled lists the IDs of the enabled goroutines, ascending. It is
+	// never empty when Pick is called.
+	Enabled []int
+}
+
+// Goroutine returns the goroutine with the given ID, or nil.
+func (v *View) Goroutine(id int) *Goroutine {
+	for i := range v.Goroutines {
+		if v.Goroutines[i].ID == id {
+			return &v.Goroutines[i]
+		}
+	}
+	return nil
+}
+
+// CurrentEnabled reports whether the current goroutine can continue, so that
+// picking another goroutine is a preemption.
+func (v *View) CurrentEnabled() bool {
+	for _, id := range v.Enabled {
+		if id == v.Current {
+			return true
+		}
+	}
+	return false
+}
+
+// Step is one executed step of a trace.
+type Step struct {
+	G  int // goroutine ID
+	Op Op  // the operation performed
+	// Choice is the outcome chosen by Choose for this step, or -1.
+	Choice int
+	// Preempt reports that the previous goroutine was still enabled and a
+	// different one was picked.
+	Preempt bool
+}
+
+// Outcome classifies how an execution ended.
+type Outcome uint8
+
+// Execution outcomes. Anything other than OK is a failure found by an oracle.
+const (
+	OK         Outcome = iota
+	Failed             // t.Error/t.Fatal from a controlled goroutine
+	Panicked           // a controlled goroutine panicked
+	Deadlock           // every live goroutine blocked before the body returned
+	Leak               // goroutines still blocked after the body returned
+	Race               // data race on tracked accesses
+	Livelock           // step bound exceeded
+	Divergence         // replay did not reproduce the recorded trace
+	Timeout            // an execution exceeded its wall-clock limit
+)
+
+var outcomeNames = [...]string{
+	OK: "ok", Failed: "test failure", Panicked: "panic", Deadlock: "deadlock",
+	Leak: "goroutine leak", Race: "data race", Livelock: "livelock",
+	Divergence: "replay divergence", Timeout: "timeout",
+}
+
+// String returns the outcome's name, as used in reports.
+func (o Outcome) String() string {
+	if int(o) < len(outcomeNames) {
+		return outcomeNames[o]
+	}
+	return "outcome?"
+}
+
+// Execution summarises a finished execution for the strategy.
+type Execution struct {
+	// N numbers executions of one exploration from 1.
+	N int
+	// Trace lists the steps in order.
+	Trace []Step
+	// Goroutines is the number of goroutines the execution started.
+	Goroutines int
+	// Outcome is OK or the first failure's oracle.
+	Outcome Outcome
+	// Races counts data races found (they do not end the execution).
+	Races int
+	// Hash identifies the trace (see engine.TraceHash).
+	Hash uint64
+	// Decisions is the sequence of values returned by Pick and Choose, in
+	// order; replaying them reproduces the execution.
+	Decisions []int
+}

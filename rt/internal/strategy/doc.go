@@ -1,0 +1,57 @@
+// Package strategy implements vtbound's schedule-search strategies behind the
+// sched.Strategy interface, following variable-thread-bounding.txt (Bindal,
+// Bansal, Lal, ISSTA 2013) and PCT (Burckhardt et al., ASPLOS 2010).
+//
+// A bug is characterised by (c, v, t): c preemptions, v distinct variables
+// (objects) at the preemption points, t goroutines whose order matters
+// (Characterize). Strategies, by name (New):
+//
+//   - random: uniform choice among the enabled goroutines at every step.
+//   - pct: PCT with depth d: random distinct priorities >= d for goroutines as
+//     they appear, d-1 change points uniform in [1,k] where k is the largest
+//     step count seen so far; at the i-th change point the running goroutine's
+//     priority drops to i.
+//   - pctvb: PCT with variable bounding (paper Sec. 3): after preparatory
+//     random executions that record every variable group and its access count
+//     k_q, each execution chooses v groups, tracks only those (Plan.Track) and
+//     places the d-1 change points among their accesses. Levels (v,d) are
+//     iterated cheapest first.
+//   - vt: thread-bounded priorities (Sec. 4): each execution draws fresh random
+//     priorities for the n goroutines and the c preemption fragments (a random
+//     permutation of n+c); the i-th preemption lowers the running goroutine to
+//     P(n+i). Report states the Lemma 4.1 guarantee reached.
+//   - exhaustive: Algorithm 1 (Sec. 5) for each subset of at most V variables
+//     (shared ones first), iterative context bounding up to C with preemptions
+//     only after accesses to the subset and after synchronisation operations,
+//     thread-bounded priority orders, and happens-before pruning per subset.
+//   - dynamic: VT-CHESS (Sec. 6.1): the same search tracking every group, where
+//     the first V preemptions fix the variables and later ones may only follow
+//     accesses to them.
+//   - portfolio: random and pct first, then pctvb at v=1, then exhaustive at
+//     c<=2, v<=1, then wider bounds, within the budget.
+//
+// Minimize turns a failing execution into candidate schedules with fewer
+// preemptions, variables and ordered goroutines; WithMetrics and
+// WithDeterminismCheck wrap another strategy.
+//
+// Go-specific extensions of the paper. A scheduling point precedes each
+// visible operation, so "preempted after an access to x" (the paper's
+// varaccess) is a switch at the point that follows the preempted goroutine's
+// access to x; a preemption is attributed to the object of the preempted
+// goroutine's last operation (the paper's "last accessed variable"). Channel,
+// mutex, WaitGroup, Once and Cond operations are synchronisation operations:
+// always scheduling points, always preemptible in the exhaustive search, and
+// their objects count as variables in (c,v,t) (the paper's "variables may
+// include synchronization operations"). A switch right after a go statement
+// is not a preemption (the paper does not count the priority-order switch to
+// a newly created thread). A select with several ready cases is a choice the
+// exhaustive search branches on at no preemption cost. Goroutines marked
+// Spinning by the engine get the lowest priority, so busy-waiting terminates.
+//
+// The sched contract numbers objects by first use and has no allocation
+// identity, so a variable is VarKey{Group, Index}: the group and the object's
+// rank among that group's objects in order of first execution, which stands in
+// for the paper's (allocation site, loop-iteration number); loop-iteration
+// bounding keeps Index < L, and a group with more objects is also offered as
+// one coarse variable (the paper's whole-array fallback).
+package strategy

@@ -1,0 +1,58 @@
+package strategy_test
+
+import (
+	"testing"
+
+	"github.com/vtbound/vtbound/rt/internal/strategy"
+	"github.com/vtbound/vtbound/rt/internal/strategy/internal/testsim"
+)
+
+var opt = testsim.Options{}
+
+// find explores k's buggy program with the named strategy until it fails.
+func find(t *testing.T, name string, c strategy.Config, p *testsim.Program) testsim.Summary {
+	t.Helper()
+	st, err := strategy.New(name, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return testsim.Explore(p, st, 0, true, opt)
+}
+
+// minimize runs the minimiser on a failing result and returns its best.
+func minimize(t *testing.T, r *testsim.Result, p *testsim.Program) (strategy.Found, *strategy.Minimizer) {
+	t.Helper()
+	m := strategy.NewMinimizer(r.Plan, &r.Exec, 3000, 1)
+	testsim.Explore(p, m, 0, false, opt)
+	return m.Best(), m
+}
+
+func TestKernelsFoundAndMinimised(t *testing.T) {
+	strategies := []struct {
+		name string
+		cfg  strategy.Config
+	}{
+		{"pctvb", strategy.Config{Seed: 1, Budget: 20000}},
+		{"vt", strategy.Config{Seed: 1, Budget: 20000}},
+		{"exhaustive", strategy.Config{Seed: 1, Budget: 100000}},
+	}
+	for _, k := range testsim.Kernels() {
+		for _, s := range strategies {
+			t.Run(k.Name+"/"+s.name, func(t *testing.T) {
+				sum := find(t, s.name, s.cfg, k.Bug)
+				if sum.First == nil {
+					t.Fatalf("not found in %d executions", sum.Executions)
+				}
+				if got := sum.First.Exec.Outcome; got != k.Outcome {
+					t.Fatalf("outcome %v (%s), want %v", got, sum.First.Message, k.Outcome)
+				}
+				best, m := minimize(t, sum.First, k.Bug)
+				want := strategy.CVT{C: k.Want[0], V: k.Want[1], T: k.Want[2]}
+				if best.CVT != want {
+					t.Errorf("minimised %v, want %v (%s)", best.CVT, want, m.Report())
+				}
+				t.Logf("found at execution %d; %s", sum.FoundAt, m.Report())
+			})
+		}
+	}
+}

@@ -1,0 +1,296 @@
+package strategy
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/vtbound/vtbound/rt/internal/sched"
+)
+
+// Found is a failing schedule with its characterisation.
+type Found struct {
+	Plan      sched.Plan
+	Decisions []int
+	Trace     []sched.Step
+	Outcome   sched.Outcome
+	CVT       CVT
+}
+
+func foundOf(p sched.Plan, x *sched.Execution) Found {
+	p.Track = slices.Clone(p.Track)
+	return Found{Plan: p, Decisions: slices.Clone(x.Decisions), Trace: slices.Clone(x.Trace),
+		Outcome: x.Outcome, CVT: Characterize(x.Trace)}
+}
+
+// seg is a maximal run of n steps of goroutine g; n < 0 runs g until it
+// blocks or exits.
+type seg struct{ g, n int }
+
+// Minimizer is the "minimize" strategy: given a failing execution it runs
+// candidate schedules near it and keeps the one that fails with the same
+// outcome and the lexicographically smallest (c, v, t). Candidates are made
+// on the schedule's segments (runs of one goroutine): drop a preemption by
+// letting the preempted goroutine run on, by merging its next segment, or by
+// postponing the preempting one; move a preemption point by one step; run a
+// goroutine only when nothing else can. When no candidate improves, a
+// dynamic (VT-CHESS) search at one preemption fewer looks further.
+type Minimizer struct {
+	b       budget
+	seed    int64
+	orig    Found
+	best    Found
+	queue   [][]seg
+	tried   map[string]bool
+	run     segRunner
+	search  *Exhaustive
+	plan    sched.Plan
+	tries   int
+	improve int
+}
+
+// NewMinimizer returns a minimiser of x, which ran under plan and failed,
+// running at most budget executions.
+func NewMinimizer(plan sched.Plan, x *sched.Execution, budget int, seed int64) *Minimizer {
+	f := foundOf(plan, x)
+	m := &Minimizer{b: budgetOf(budget), seed: seed, orig: f, best: f, tried: map[string]bool{}}
+	m.queue = m.candidates()
+	return m
+}
+
+func budgetOf(n int) budget { return budget{max: max(n, 1)} }
+
+// Name returns "minimize".
+func (m *Minimizer) Name() string { return "minimize" }
+
+// Original returns the execution minimisation started from.
+func (m *Minimizer) Original() Found { return m.orig }
+
+// Best returns the smallest failing schedule found.
+func (m *Minimizer) Best() Found { return m.best }
+
+// Report states the original and minimised (c,v,t).
+func (m *Minimizer) Report() string {
+	return fmt.Sprintf("minimize: %s %v -> %v in %d executions (%d improvements)",
+		m.best.Outcome, m.orig.CVT, m.best.CVT, m.tries, m.improve)
+}
+
+// Begin runs the next candidate, then the wider search.
+func (m *Minimizer) Begin(p *sched.Plan) bool {
+	if !m.b.take() {
+		return false
+	}
+	m.tries++
+	if len(m.queue) > 0 {
+		m.run.reset(m.queue[0], m.best)
+		m.queue = m.queue[1:]
+		*p = m.best.Plan
+		p.Track = slices.Clone(m.best.Plan.Track)
+		m.search = nil
+		return true
+	}
+	if m.search == nil && m.best.CVT.C > 0 {
+		m.search = NewDynamic(Config{Seed: m.seed, C: m.best.CVT.C - 1, V: max(m.best.CVT.V, 1), T: max(m.best.CVT.T, 2),
+			Fixed: true, Budget: m.b.max - m.b.used + 1})
+	}
+	if m.search != nil && m.search.Begin(p) {
+		m.plan = *p
+		return true
+	}
+	m.b.used--
+	m.tries--
+	return false
+}
+
+// Pick follows the candidate (or the search).
+func (m *Minimizer) Pick(v *sched.View) int {
+	if m.search != nil {
+		return m.search.Pick(v)
+	}
+	return m.run.pick(v)
+}
+
+// Choose follows the original choices (or the search).
+func (m *Minimizer) Choose(v *sched.View, n int) int {
+	if m.search != nil {
+		return m.search.Choose(v, n)
+	}
+	return m.run.choose(v, n)
+}
+
+// End keeps x if it fails like the original with a smaller (c,v,t).
+func (m *Minimizer) End(x *sched.Execution) {
+	plan := m.best.Plan
+	if m.search != nil {
+		m.search.End(x)
+		plan = m.plan
+	}
+	if x.Outcome != m.orig.Outcome {
+		return
+	}
+	if f := foundOf(plan, x); f.CVT.Less(m.best.CVT) {
+		m.best = f
+		m.improve++
+		m.search = nil
+		m.queue = m.candidates()
+	}
+}
+
+// segmentsOf splits a trace into segments, skipping exits.
+func segmentsOf(tr []sched.Step) (segs []seg, preempt []bool) {
+	for i, s := range tr {
+		if s.Op.Kind == sched.OpExit {
+			continue
+		}
+		if n := len(segs); n > 0 && segs[n-1].g == s.G {
+			segs[n-1].n++
+			continue
+		}
+		segs = append(segs, seg{s.G, 1})
+		preempt = append(preempt, s.Preempt && i > 0 && tr[i-1].Op.Kind != sched.OpGo)
+	}
+	return segs, preempt
+}
+
+// candidates returns the untried transformations of the best schedule.
+func (m *Minimizer) candidates() [][]seg {
+	segs, pre := segmentsOf(m.best.Trace)
+	var out [][]seg
+	add := func(c []seg) {
+		k := fmt.Sprint(c)
+		if !m.tried[k] {
+			m.tried[k] = true
+			out = append(out, c)
+		}
+	}
+	for j := 1; j < len(segs); j++ {
+		if pre[j] {
+			for _, c := range boundaryEdits(segs, j) {
+				add(c)
+			}
+		}
+	}
+	seen := map[int]bool{}
+	for _, s := range segs {
+		if s.g > 1 && !seen[s.g] {
+			seen[s.g] = true
+			add(append(dropGoroutine(segs, s.g), seg{-s.g, 0}))
+		}
+	}
+	return out
+}
+
+// boundaryEdits returns the edits of the preemption between segments j-1
+// and j.
+func boundaryEdits(segs []seg, j int) [][]seg {
+	p, q := segs[j-1].g, segs[j].g
+	nextP, nextQ := nextOf(segs, j, p), nextOf(segs, j+1, q)
+	var out [][]seg
+	c := slices.Clone(segs)
+	c[j-1].n = -1
+	out = append(out, c)
+	if nextP > 0 {
+		c = slices.Clone(segs)
+		c[j-1].n += c[nextP].n
+		out = append(out, slices.Delete(c, nextP, nextP+1))
+		c = slices.Clone(segs)
+		if c[j-1].n > 1 {
+			c[j-1].n--
+			c[nextP].n++
+			out = append(out, c)
+		}
+		c = slices.Clone(segs)
+		c[j-1].n++
+		if c[nextP].n--; c[nextP].n == 0 {
+			c = slices.Delete(c, nextP, nextP+1)
+		}
+		out = append(out, c)
+	}
+	c = slices.Clone(segs)
+	if nextQ > 0 {
+		c[nextQ].n += c[j].n
+	}
+	out = append(out, slices.Delete(c, j, j+1))
+	return out
+}
+
+func nextOf(segs []seg, from, g int) int {
+	for k := from; k < len(segs); k++ {
+		if segs[k].g == g {
+			return k
+		}
+	}
+	return -1
+}
+
+func dropGoroutine(segs []seg, g int) []seg {
+	return slices.DeleteFunc(slices.Clone(segs), func(s seg) bool { return s.g == g })
+}
+
+// segRunner follows a segment list; a trailing seg{-g, 0} marks goroutine g
+// to run only when nothing else can.
+type segRunner struct {
+	segs    []seg
+	i, left int
+	late    map[int]bool
+	count   map[int]int32
+	choices map[evRef]int
+	last    int
+}
+
+func (r *segRunner) reset(segs []seg, f Found) {
+	r.segs, r.i, r.late, r.count, r.last = nil, 0, map[int]bool{}, map[int]int32{}, 0
+	for _, s := range segs {
+		if s.g < 0 {
+			r.late[-s.g] = true
+		} else {
+			r.segs = append(r.segs, s)
+		}
+	}
+	if len(r.segs) > 0 {
+		r.left = r.segs[0].n
+	}
+	r.choices = map[evRef]int{}
+	idx := map[int]int32{}
+	for _, s := range f.Trace {
+		if s.Choice >= 0 {
+			r.choices[evRef{s.G, idx[s.G]}] = s.Choice
+		}
+		idx[s.G]++
+	}
+}
+
+func (r *segRunner) pick(v *sched.View) int {
+	id := r.follow(v)
+	r.count[id]++
+	r.last = id
+	return id
+}
+
+func (r *segRunner) follow(v *sched.View) int {
+	for r.i < len(r.segs) {
+		s := r.segs[r.i]
+		if slices.Contains(v.Enabled, s.g) && (s.n < 0 || r.left > 0) {
+			r.left--
+			return s.g
+		}
+		if r.i++; r.i < len(r.segs) {
+			r.left = r.segs[r.i].n
+		}
+	}
+	if v.CurrentEnabled() && !r.late[v.Current] {
+		return v.Current
+	}
+	for _, id := range v.Enabled {
+		if !r.late[id] {
+			return id
+		}
+	}
+	return v.Enabled[0]
+}
+
+func (r *segRunner) choose(v *sched.View, n int) int {
+	if c, ok := r.choices[evRef{r.last, r.count[r.last] - 1}]; ok && c < n {
+		return c
+	}
+	return 0
+}

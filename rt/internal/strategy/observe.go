@@ -1,0 +1,109 @@
+package strategy
+
+import "github.com/vtbound/vtbound/rt/internal/sched"
+
+// VarKey names a variable across executions: a variable group and the
+// object's rank among that group's objects in order of first execution
+// (a stand-in for the paper's allocation site and loop-iteration number).
+// Synchronisation objects have Group -1 and are ranked among themselves.
+// Index -1 stands for the whole group (the paper's whole-array variable).
+type VarKey struct {
+	Group int32
+	Index int32
+}
+
+// varNamer assigns VarKeys to the objects of one execution in order of first
+// execution. Invariant: byObj holds exactly the objects seen so far.
+type varNamer struct {
+	byObj map[int32]VarKey
+	count map[int32]int32
+}
+
+func (n *varNamer) reset() {
+	if n.byObj == nil {
+		n.byObj = make(map[int32]VarKey)
+		n.count = make(map[int32]int32)
+	}
+	clear(n.byObj)
+	clear(n.count)
+}
+
+// key returns op's variable, or false when op touches no object.
+func (n *varNamer) key(op sched.Op) (VarKey, bool) {
+	if op.Obj == 0 {
+		return VarKey{}, false
+	}
+	if n.byObj == nil {
+		n.reset()
+	}
+	if k, ok := n.byObj[op.Obj]; ok {
+		return k, true
+	}
+	g := int32(-1)
+	if op.Kind.IsAccess() && op.Group >= 0 {
+		g = op.Group
+	}
+	k := VarKey{Group: g, Index: n.count[g]}
+	n.count[g]++
+	n.byObj[op.Obj] = k
+	return k, true
+}
+
+// isSync reports whether k is a synchronisation operation: a scheduling
+// point in every execution and a preemption point of the exhaustive search.
+func isSync(k sched.OpKind) bool {
+	switch k {
+	case sched.OpNone, sched.OpStart, sched.OpExit, sched.OpGo:
+		return false
+	}
+	return !k.IsAccess()
+}
+
+// observer reconstructs, at each Pick, the step executed since the previous
+// Pick: the goroutine picked then performed the operation pending then.
+// It relies on the engine calling Pick at every scheduling point.
+type observer struct {
+	picks  int
+	last   int
+	lastOp sched.Op
+	names  varNamer
+}
+
+func (o *observer) reset() {
+	o.picks, o.last, o.lastOp = 0, 0, sched.Op{}
+	o.names.reset()
+}
+
+// observe returns the step executed since the previous Pick, if any.
+func (o *observer) observe() (g int, op sched.Op, ok bool) {
+	if o.picks == 0 {
+		return 0, sched.Op{}, false
+	}
+	return o.last, o.lastOp, true
+}
+
+// picked records that id was picked at view v.
+func (o *observer) picked(v *sched.View, id int) int {
+	o.picks++
+	o.last = id
+	o.lastOp = sched.Op{}
+	if g := v.Goroutine(id); g != nil {
+		o.lastOp = g.Op
+		o.names.key(g.Op)
+	}
+	return id
+}
+
+// budget counts executions against a cap.
+type budget struct {
+	max, used int
+}
+
+// take reports whether another execution fits and counts it.
+func (b *budget) take() bool {
+	if b.used >= b.max {
+		return false
+	}
+	b.used++
+	return true
+}

@@ -1,0 +1,105 @@
+package strategy
+
+import (
+	"fmt"
+	"math/rand"
+
+	"github.com/vtbound/vtbound/rt/internal/sched"
+)
+
+// defaultK is PCT's step estimate before any execution has finished.
+const defaultK = 32
+
+// accPoint is the j-th access (from 1) to a variable group.
+type accPoint struct {
+	group int32
+	j     int
+}
+
+// prioRun is one execution of a priority strategy with change points: by
+// step number (PCT, vt) or by access to chosen groups (PCTVB).
+type prioRun struct {
+	obs      observer
+	prio     prioTable
+	byStep   map[int]int
+	byAcc    map[accPoint]int
+	counts   map[int32]int
+	newPrio  func(id int) int64
+	changeTo func(i int) int64
+	changes  int
+}
+
+func (r *prioRun) reset(newPrio func(int) int64, changeTo func(int) int64) {
+	r.obs.reset()
+	r.prio.reset()
+	r.byStep, r.byAcc, r.counts = map[int]int{}, nil, nil
+	r.newPrio, r.changeTo, r.changes = newPrio, changeTo, 0
+}
+
+// pick applies the change points the last step reached and returns the
+// highest-priority enabled goroutine.
+func (r *prioRun) pick(v *sched.View) int {
+	if g, op, ok := r.obs.observe(); ok {
+		if i, hit := r.byStep[r.obs.picks]; hit {
+			r.change(g, i)
+		}
+		if n, chosen := r.counts[op.Group]; chosen && op.Kind.IsAccess() {
+			r.counts[op.Group] = n + 1
+			if i, hit := r.byAcc[accPoint{op.Group, n + 1}]; hit {
+				r.change(g, i)
+			}
+		}
+	}
+	r.prio.assign(v, r.newPrio)
+	return r.obs.picked(v, highest(v, r.prio.prio))
+}
+
+func (r *prioRun) change(g, i int) {
+	r.changes++
+	r.prio.prio[g] = r.changeTo(i)
+}
+
+// PCT is probabilistic concurrency testing with depth d (Burckhardt et al.).
+type PCT struct {
+	d   int
+	rng *rand.Rand
+	b   budget
+	k   int
+	run prioRun
+}
+
+// NewPCT returns PCT with depth c.Depth.
+func NewPCT(c Config) *PCT {
+	c = c.withDefaults()
+	return &PCT{d: c.Depth, rng: rand.New(rand.NewSource(c.Seed)), b: budget{max: c.Budget}}
+}
+
+// Name returns "pct".
+func (p *PCT) Name() string { return "pct" }
+
+// Begin draws d-1 change points in [1,k].
+func (p *PCT) Begin(pl *sched.Plan) bool {
+	if !p.b.take() {
+		return false
+	}
+	d := int64(p.d)
+	p.run.reset(func(int) int64 { return d + p.rng.Int63n(1<<40) }, func(i int) int64 { return int64(i) })
+	k := p.k
+	if k == 0 {
+		k = defaultK
+	}
+	for i := 1; i < p.d; i++ {
+		p.run.byStep[1+p.rng.Intn(k)] = i
+	}
+	pl.TrackAll, pl.Track, pl.Label = true, nil, fmt.Sprintf("pct d=%d k=%d", p.d, k)
+	return true
+}
+
+// Pick runs the highest-priority enabled goroutine.
+func (p *PCT) Pick(v *sched.View) int { return p.run.pick(v) }
+
+// Choose returns a random outcome.
+func (p *PCT) Choose(v *sched.View, n int) int { return p.rng.Intn(n) }
+
+// End updates the step estimate k.
+func (p *PCT) End(x *sched.Execution) { p.k = max(p.k, p.run.obs.picks) }

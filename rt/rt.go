@@ -1,0 +1,104 @@
+package rt
+
+import (
+	"runtime"
+	"time"
+	"unsafe"
+
+	"github.com/vtbound/vtbound/rt/internal/engine"
+	"github.com/vtbound/vtbound/rt/internal/sched"
+)
+
+// Site describes one instrumented program point. Rewritten packages
+// register their sites once, at initialisation.
+type Site = engine.Site
+
+// SiteKind classifies a Site.
+type SiteKind = engine.SiteKind
+
+// Site kinds.
+const (
+	KOther  = engine.KOther
+	KRead   = engine.KRead
+	KWrite  = engine.KWrite
+	KAtomic = engine.KAtomic
+	KChan   = engine.KChan
+	KSync   = engine.KSync
+	KGo     = engine.KGo
+)
+
+// Guard switches the instrumentation of one variable group in one package.
+// Its On method is a single atomic load.
+type Guard = engine.Guard
+
+// Register records a package's sites and returns the ID of sites[0]; site
+// i has ID base+i. guards has one element per distinct non-empty
+// Site.Group, in order of first appearance in sites. Site ID 0 means
+// "unknown site" and is accepted by every hook.
+func Register(pkg string, sites []Site, guards []Guard) int32 {
+	return engine.Register(pkg, sites, guards)
+}
+
+// ctl returns the calling controlled goroutine, or nil when the caller is
+// not controlled (or is being released): hooks then do nothing.
+func ctl() *engine.G {
+	g := engine.Current()
+	if g == nil || g.Aborting() {
+		return nil
+	}
+	return g
+}
+
+// Read precedes a tracked read of the variable at addr.
+func Read(site int32, addr unsafe.Pointer) {
+	if g := ctl(); g != nil {
+		g.Access(site, addr, false)
+	}
+}
+
+// Write precedes a tracked write (or read-modify-write, such as x++) of
+// the variable at addr.
+func Write(site int32, addr unsafe.Pointer) {
+	if g := ctl(); g != nil {
+		g.Access(site, addr, true)
+	}
+}
+
+// Go starts fn in a new goroutine, controlled when the caller is. The
+// rewriter evaluates the function value and arguments of a go statement
+// before calling Go, as the go statement does.
+func Go(site int32, fn func()) {
+	if g := ctl(); g != nil {
+		g.Go(site, fn)
+		return
+	}
+	go fn()
+}
+
+// Gosched replaces runtime.Gosched.
+func Gosched(site int32) {
+	if g := ctl(); g != nil {
+		g.Yield(site, sched.OpYield)
+		return
+	}
+	runtime.Gosched()
+}
+
+// Sleep replaces time.Sleep. In a controlled goroutine it is a scheduling
+// point and no time passes.
+func Sleep(site int32, d time.Duration) {
+	if g := ctl(); g != nil {
+		g.Yield(site, sched.OpSleep)
+		return
+	}
+	time.Sleep(d)
+}
+
+// After replaces time.After. In a controlled goroutine the timer is a
+// controlled goroutine of its own that may fire at any step.
+func After(site int32, d time.Duration) <-chan time.Time {
+	if g := ctl(); g != nil {
+		return g.After(site, d)
+	}
+	return time.After(d)
+}

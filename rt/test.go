@@ -1,0 +1,25 @@
+package rt
+
+import (
+	"testing"
+
+	"github.com/vtbound/vtbound/rt/internal/explore"
+)
+
+// Test runs body repeatedly under schedule control, one execution per
+// explored schedule, and fails t with a report when an execution fails.
+//
+// Saved schedules of the test (under VTBOUND_DIR, default
+// testdata/vtbound/<TestName>/) are replayed first; VTBOUND_REPLAY=<file>
+// replays exactly one schedule. Then the strategy named by
+// VTBOUND_STRATEGY explores within VTBOUND_BUDGET. A body that never starts
+// a goroutine runs once. Called from inside a running exploration (a
+// nested rt.Test), it simply runs body.
+//
+// body may call t.Error, t.Fatal and t.FailNow from any controlled
+// goroutine. Because testing.T keeps its failed state, exploration stops
+// at the first failing execution.
+func Test(t *testing.T, body func(t *testing.T)) {
+	t.Helper()
+	explore.Test(t, body)
+}
