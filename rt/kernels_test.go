@@ -60,10 +60,7 @@ func runChild(t *testing.T, name string) {
 // extra environment, and returns its output and whether it failed.
 func runKernel(t *testing.T, name string, seed int, budget string, extra ...string) (string, bool) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^TestKernels$", "-test.count=1")
-	dir := t.TempDir()
-	cmd.Env = append(os.Environ(), childEnv+"="+name, fmt.Sprintf("VTBOUND_SEED=%d", seed),
-		"VTBOUND_DIR="+filepath.Join(dir, "schedules"))
+	cmd := childCommand(t, "TestKernels", name, seed)
 	if budget != "" {
 		cmd.Env = append(cmd.Env, "VTBOUND_BUDGET="+budget)
 	}
@@ -75,6 +72,16 @@ func runKernel(t *testing.T, name string, seed int, budget string, extra ...stri
 		}
 	}
 	return string(out), err != nil
+}
+
+// childCommand prepares a re-execution of the test binary that runs test
+// in child mode, with a fresh schedule directory (overridable by
+// VTBOUND_DIR in the extra environment the caller appends).
+func childCommand(t *testing.T, test, mode string, seed int) *exec.Cmd {
+	cmd := exec.Command(os.Args[0], "-test.run=^"+test+"$", "-test.count=1")
+	cmd.Env = append(os.Environ(), childEnv+"="+mode, fmt.Sprintf("VTBOUND_SEED=%d", seed),
+		"VTBOUND_DIR="+filepath.Join(t.TempDir(), "schedules"))
+	return cmd
 }
 
 func tail(s string, n int) string {

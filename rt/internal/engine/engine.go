@@ -173,7 +173,6 @@ func (e *Engine) Run(body func()) (*Result, bool) {
 	setTracking(plan.TrackAll, plan.Track)
 	activate(e)
 	root := x.newG(0, body)
-	x.stepStart = time.Now()
 	root.wake <- struct{}{}
 	e.await()
 	res := x.result(failedBefore)
@@ -187,6 +186,7 @@ func (e *Engine) Run(body func()) (*Result, bool) {
 // running goroutine stops reaching scheduling points.
 func (e *Engine) await() {
 	x := e.x
+	var w watch
 	tick := time.NewTicker(e.lim.Timeout / 4)
 	defer tick.Stop()
 	for {
@@ -194,7 +194,7 @@ func (e *Engine) await() {
 		case <-e.done:
 			return
 		case <-tick.C:
-			if x.stalled(e.lim.Timeout) {
+			if x.stalled(&w, e.lim.Timeout) {
 				return
 			}
 		}
@@ -278,7 +278,7 @@ func (g *G) run(fn func()) {
 func (g *G) acquire() {
 	g.e.cur = g
 	g.e.curGP.Store(g.gp)
-	g.x.lastProgress.Store(time.Now().UnixNano())
+	g.x.progress.Add(1)
 }
 
 // exit ends a goroutine: it classifies panics and Goexit, then hands the

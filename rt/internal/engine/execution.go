@@ -41,9 +41,8 @@ type execution struct {
 	raceSeen     map[[2]int32]bool
 	uncontrolled bool
 
-	stepStart    time.Time
-	lastProgress atomic.Int64
-	timedOut     atomic.Bool
+	progress atomic.Uint64 // counts steps and hand-offs, for the stall watchdog
+	timedOut atomic.Bool
 }
 
 func newExecution(e *Engine, plan sched.Plan) *execution {
@@ -54,7 +53,6 @@ func newExecution(e *Engine, plan sched.Plan) *execution {
 		hash:     fnvOffset,
 	}
 	x.model.init()
-	x.lastProgress.Store(time.Now().UnixNano())
 	return x
 }
 
@@ -180,7 +178,7 @@ func (x *execution) waitForPollers() bool {
 		return false
 	}
 	time.Sleep(time.Until(earliest))
-	x.lastProgress.Store(time.Now().UnixNano())
+	x.progress.Add(1)
 	return true
 }
 
@@ -213,7 +211,7 @@ func (x *execution) record(g *G, op sched.Op, choice int, preempt bool) {
 		g.last = op
 	}
 	x.lastG = g
-	x.lastProgress.Store(time.Now().UnixNano())
+	x.progress.Add(1)
 }
 
 // noteProgress updates g's busy-wait counter for the step it takes now.
@@ -250,15 +248,26 @@ func (x *execution) signalEnd() {
 	x.e.done <- struct{}{}
 }
 
-// stalled reports (and records) that the running goroutine has not reached
-// a scheduling point within limit. Called by the exploring goroutine.
-func (x *execution) stalled(limit time.Duration) bool {
-	last := time.Unix(0, x.lastProgress.Load())
-	if time.Since(last) < limit {
+// stalled reports (and records) that no goroutine has reached a scheduling
+// point since the watchdog's previous look at least limit ago. Called by
+// the exploring goroutine; w holds the watchdog's last observation.
+func (x *execution) stalled(w *watch, limit time.Duration) bool {
+	now := time.Now()
+	if p := x.progress.Load(); p != w.progress || w.since.IsZero() {
+		w.progress, w.since = p, now
+		return false
+	}
+	if now.Sub(w.since) < limit {
 		return false
 	}
 	x.timedOut.Store(true)
 	return true
+}
+
+// watch is the stall watchdog's memory.
+type watch struct {
+	progress uint64
+	since    time.Time
 }
 
 // releaseAll ends every goroutine still parked, so that nothing of this

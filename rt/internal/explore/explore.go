@@ -161,7 +161,7 @@ func (d *driver) writeReport(b *strings.Builder, res *engine.Result, sf *schedfi
 			fmt.Fprintf(b, " (G%d)", f.G)
 		}
 	}
-	fmt.Fprintf(b, "\n  found by %s, seed %d, execution %d\n", sf.Strategy, sf.Seed, sf.Execution)
+	fmt.Fprintf(b, "\n  found by %s, seed %d, execution %d; trace hash %016x\n", sf.Strategy, sf.Seed, sf.Execution, res.Hash)
 	if res.Uncontrolled {
 		b.WriteString("  note: uncontrolled code was involved (a goroutine polled an object vtbound does not model)\n")
 	}

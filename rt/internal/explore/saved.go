@@ -1,6 +1,8 @@
 package explore
 
 import (
+	"fmt"
+	"os"
 	"strings"
 
 	"github.com/vtbound/vtbound/rt/internal/engine"
@@ -14,7 +16,7 @@ func (d *driver) replaySaved() bool {
 	d.t.Helper()
 	files, err := schedfile.List(d.testDir())
 	if err != nil {
-		d.t.Logf("vtbound: warning: cannot list saved schedules: %v", err)
+		warnf("cannot list saved schedules: %v", err)
 		return false
 	}
 	for _, f := range files {
@@ -34,11 +36,11 @@ func (d *driver) replayFile(path string, explicit bool) bool {
 	t.Helper()
 	sf, err := schedfile.ReadFile(path)
 	if err != nil {
-		t.Logf("vtbound: warning: skipping %v", err)
+		warnf("skipping %v", err)
 		return false
 	}
 	if sf.Test != t.Name() {
-		t.Logf("vtbound: warning: skipping schedule file %s: recorded for test %q, not %q", path, sf.Test, t.Name())
+		warnf("skipping schedule file %s: recorded for test %q, not %q", path, sf.Test, t.Name())
 		return false
 	}
 	r := newReplay(sf.Decisions, sf.Track)
@@ -53,7 +55,7 @@ func (d *driver) replayFile(path string, explicit bool) bool {
 	case failed && diverged:
 		// The program changed, but this execution still fails: report it
 		// as a new finding with its own schedule.
-		t.Logf("vtbound: warning: saved schedule %s no longer replays exactly (%s); reporting the failure it still leads to", path, firstDifference(sf.Trace, res.Trace))
+		warnf("saved schedule %s no longer replays exactly (%s); reporting the failure it still leads to", path, firstDifference(sf.Trace, res.Trace))
 		d.fail(res, r)
 		return true
 	case failed:
@@ -65,9 +67,16 @@ func (d *driver) replayFile(path string, explicit bool) bool {
 	case diverged && explicit:
 		t.Errorf("vtbound: %s: %s: %s (oracle %q no longer reproduced)", t.Name(), sched.Divergence, firstDifference(sf.Trace, res.Trace), sf.Oracle)
 	case diverged:
-		t.Logf("vtbound: warning: saved schedule %s no longer replays (program changed?): %s", path, firstDifference(sf.Trace, res.Trace))
+		warnf("saved schedule %s no longer replays (program changed?): %s", path, firstDifference(sf.Trace, res.Trace))
 	case explicit:
 		t.Logf("vtbound: %s: replayed %s exactly; %q no longer occurs", t.Name(), path, sf.Oracle)
 	}
 	return false
+}
+
+// warnf prints a one-line warning to the test binary's standard error,
+// where it shows even when the test passes (go test -v, or a single
+// package run from its directory).
+func warnf(format string, args ...any) {
+	fmt.Fprintf(os.Stderr, "vtbound: warning: "+format+"\n", args...)
 }

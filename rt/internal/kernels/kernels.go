@@ -44,7 +44,7 @@ func lockIf(fixed bool, mu *sync.Mutex) func() {
 }
 
 // Fig1: T1: assert(a == 0) · T2: a++. Fixed: T2 waits for T1's check.
-func Fig1(t *testing.T, fixed bool) {
+func Fig1(t testing.TB, fixed bool) {
 	var a int
 	var wg sync.WaitGroup
 	checked := rt.MakeChan[struct{}](sChan, 0)
@@ -65,7 +65,7 @@ func Fig1(t *testing.T, fixed bool) {
 }
 
 // Fig2: T1: t1 = a; t2 = a; assert(t1 == t2) · T2: a++.
-func Fig2(t *testing.T, fixed bool) {
+func Fig2(t testing.TB, fixed bool) {
 	var a int
 	var mu sync.Mutex
 	var wg sync.WaitGroup
@@ -87,7 +87,7 @@ func Fig2(t *testing.T, fixed bool) {
 }
 
 // Fig3: T1: t1 = a; t2 = a; assert(t1 == t2) · T2: a = 1; a = 0.
-func Fig3(t *testing.T, fixed bool) {
+func Fig3(t testing.TB, fixed bool) {
 	var a int
 	var mu sync.Mutex
 	var wg sync.WaitGroup
@@ -112,7 +112,7 @@ func Fig3(t *testing.T, fixed bool) {
 
 // Fig4: T1: t1 = a; t2 = a; t3 = b; assert(t1 == t2 || t3 != 1) ·
 // T2: a = 1; b = 1; b = 0.
-func Fig4(t *testing.T, fixed bool) {
+func Fig4(t testing.TB, fixed bool) {
 	var a, b int
 	var mu sync.Mutex
 	var wg sync.WaitGroup
@@ -141,7 +141,7 @@ func Fig4(t *testing.T, fixed bool) {
 
 // Fig8: T1: a++ · T2: a++ · T3: assert(a != 2). Fixed: the increments wait
 // for the check.
-func Fig8(t *testing.T, fixed bool) {
+func Fig8(t testing.TB, fixed bool) {
 	var a int
 	var mu sync.Mutex
 	var wg sync.WaitGroup
@@ -171,7 +171,7 @@ func Fig8(t *testing.T, fixed bool) {
 // catalogue prints the assertion as t1 <= t2+1, which cannot fail when a
 // only grows; the bug of the paper's Fig. 9 needs both increments between
 // the two reads, which is what this assertion detects.)
-func Fig9(t *testing.T, fixed bool) {
+func Fig9(t testing.TB, fixed bool) {
 	var a int
 	var mu sync.Mutex
 	var wg sync.WaitGroup
@@ -199,7 +199,7 @@ func Fig9(t *testing.T, fixed bool) {
 
 // Fig10: T1: t1 = a; t2 = a; t3 = b; t4 = b; assert(t1 == t2 || t3 == t4)
 // · T2: a++ · T3: b++.
-func Fig10(t *testing.T, fixed bool) {
+func Fig10(t testing.TB, fixed bool) {
 	var a, b int
 	var mu sync.Mutex
 	var wg sync.WaitGroup
@@ -264,7 +264,7 @@ func (v *blockVector) markAllocated(b int) {
 // AllocationVector: two goroutines each b = FindFreeBlock();
 // assert(IsBlockFree(b)); MarkBlockAllocated(b). Fixed: one lock around
 // the whole sequence.
-func AllocationVector(t *testing.T, fixed bool) {
+func AllocationVector(t testing.TB, fixed bool) {
 	v := &blockVector{}
 	var outer sync.Mutex
 	var wg sync.WaitGroup
@@ -286,7 +286,7 @@ func AllocationVector(t *testing.T, fixed bool) {
 
 // HapsetFig1: use `if p != nil { *p = 10 }` (meant to be atomic) in one
 // goroutine, `p = nil` in another: a nil dereference.
-func HapsetFig1(t *testing.T, fixed bool) {
+func HapsetFig1(t testing.TB, fixed bool) {
 	x := 0
 	p := &x
 	var mu sync.Mutex
@@ -309,7 +309,7 @@ func HapsetFig1(t *testing.T, fixed bool) {
 // CTriggerFig1: two loggers append entries to a shared buffer:
 // tmp = idx; buf[tmp] = v; idx = tmp + 1. An unserialised interleaving
 // loses an entry.
-func CTriggerFig1(t *testing.T, fixed bool) {
+func CTriggerFig1(t testing.TB, fixed bool) {
 	var buf [2]byte
 	idx := 0
 	var mu sync.Mutex
@@ -332,7 +332,7 @@ func CTriggerFig1(t *testing.T, fixed bool) {
 }
 
 // DeadlockABBA: T1 locks A then B, T2 locks B then A. Fixed: same order.
-func DeadlockABBA(t *testing.T, fixed bool) {
+func DeadlockABBA(t testing.TB, fixed bool) {
 	var a, b sync.Mutex
 	var wg sync.WaitGroup
 	second, first := &a, &b
@@ -356,7 +356,7 @@ func DeadlockABBA(t *testing.T, fixed bool) {
 // ChanLeak: a worker sends its result on an unbuffered channel; the caller
 // gives up on a timeout and returns, and the worker blocks forever. Fixed:
 // a buffered channel lets the worker finish.
-func ChanLeak(t *testing.T, fixed bool) {
+func ChanLeak(t testing.TB, fixed bool) {
 	size := 0
 	if fixed {
 		size = 1
@@ -379,7 +379,7 @@ func ChanLeak(t *testing.T, fixed bool) {
 
 // WGMisuse: wg.Add(1) inside the spawned goroutine instead of before the
 // go statement, so Wait may return before the work is done.
-func WGMisuse(t *testing.T, fixed bool) {
+func WGMisuse(t testing.TB, fixed bool) {
 	var wg sync.WaitGroup
 	result := 0
 	if fixed {

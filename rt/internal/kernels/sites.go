@@ -21,7 +21,7 @@ type Kernel struct {
 	// CVT is the (c,v,t) of the bug from shared/kernels.md ("" if none).
 	CVT string
 	// Body runs the kernel; fixed selects the corrected form.
-	Body func(t *testing.T, fixed bool)
+	Body func(t testing.TB, fixed bool)
 }
 
 // All lists the kernels in catalogue order.

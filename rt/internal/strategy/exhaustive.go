@@ -70,6 +70,17 @@ type workItem struct {
 	key    uint64
 }
 
+// permKey identifies the item's priority order: pruning by happens-before
+// applies among executions of one order, whose derivatives (the preemptions
+// the order lowers into) are then identical.
+func (it *workItem) permKey() uint64 {
+	h := uint64(len(it.perm))
+	for _, p := range it.perm {
+		h = mix(h, uint64(p))
+	}
+	return h
+}
+
 // execState is the execution in progress.
 type execState struct {
 	item  *workItem
@@ -339,7 +350,7 @@ func (e *Exhaustive) End(x *sched.Execution) {
 	}
 	e.stats.Executions++
 	s, ex := e.cur, &e.ex
-	h := HBHash(x.Trace)
+	h := mix(HBHash(x.Trace), ex.item.permKey())
 	if s.seenHB[h] {
 		e.stats.Pruned += len(ex.later) + len(ex.now)
 		return

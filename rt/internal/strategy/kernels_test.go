@@ -7,7 +7,6 @@ import (
 	"github.com/vtbound/vtbound/rt/internal/strategy/internal/testsim"
 )
 
-var opt = testsim.Options{}
 
 // find explores k's buggy program with the named strategy until it fails.
 func find(t *testing.T, name string, c strategy.Config, p *testsim.Program) testsim.Summary {
@@ -16,14 +15,14 @@ func find(t *testing.T, name string, c strategy.Config, p *testsim.Program) test
 	if err != nil {
 		t.Fatal(err)
 	}
-	return testsim.Explore(p, st, 0, true, opt)
+	return testsim.Explore(p, st, testsim.Search{Stop: true, SkipPrep: true})
 }
 
 // minimize runs the minimiser on a failing result and returns its best.
 func minimize(t *testing.T, r *testsim.Result, p *testsim.Program) (strategy.Found, *strategy.Minimizer) {
 	t.Helper()
 	m := strategy.NewMinimizer(r.Plan, &r.Exec, 3000, 1)
-	testsim.Explore(p, m, 0, false, opt)
+	testsim.Explore(p, m, testsim.Search{})
 	return m.Best(), m
 }
 
@@ -32,8 +31,8 @@ func TestKernelsFoundAndMinimised(t *testing.T) {
 		name string
 		cfg  strategy.Config
 	}{
-		{"pctvb", strategy.Config{Seed: 1, Budget: 20000}},
-		{"vt", strategy.Config{Seed: 1, Budget: 20000}},
+		{"pctvb", strategy.Config{Seed: 1, Budget: 100000}},
+		{"vt", strategy.Config{Seed: 1, Budget: 100000}},
 		{"exhaustive", strategy.Config{Seed: 1, Budget: 100000}},
 	}
 	for _, k := range testsim.Kernels() {

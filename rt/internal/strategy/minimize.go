@@ -169,6 +169,16 @@ func (m *Minimizer) candidates() [][]seg {
 			}
 		}
 	}
+	for k := 1; k < len(segs); k++ {
+		if n := nextOf(segs, k+1, segs[k].g); n > 0 {
+			c := slices.Clone(segs)
+			c[n].n += c[k].n
+			add(slices.Delete(c, k, k+1))
+			c = slices.Clone(segs)
+			c[k].n += c[n].n
+			add(slices.Delete(c, n, n+1))
+		}
+	}
 	seen := map[int]bool{}
 	for _, s := range segs {
 		if s.g > 1 && !seen[s.g] {

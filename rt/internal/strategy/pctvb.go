@@ -46,7 +46,12 @@ func pctvbLevels(c Config) *levelPlan {
 	return lp
 }
 
-// PCTVB is PCT with variable bounding (paper Sec. 3).
+// PCTVB is PCT with variable bounding (paper Sec. 3). Executions alternate
+// between Sec. 3's priorities (the i-th change point drops the running
+// goroutine to i) and the thread-bounded ones of the paper's own randomized
+// implementation (Sec. 5: the i-th change point gives it a fresh random
+// priority P(n+i)); the latter reach bugs like vt-fig10 that need a
+// preempted goroutine to rank between two others.
 type PCTVB struct {
 	rng    *rand.Rand
 	b      budget
@@ -55,6 +60,7 @@ type PCTVB struct {
 	run    prioRun
 	prep   bool
 	cur    level
+	n      int
 }
 
 // NewPCTVB returns PCTVB iterating (v, d) up to (c.V, c.Depth), or only at
@@ -80,42 +86,57 @@ func (p *PCTVB) Begin(pl *sched.Plan) bool {
 		return true
 	}
 	p.cur = p.levels.next()
-	d := int64(p.cur.d)
-	p.run.reset(func(int) int64 { return d + p.rng.Int63n(1<<40) }, func(i int) int64 { return int64(i) })
-	chosen := p.choose(p.cur.v)
-	p.placeChanges(chosen, p.cur.d-1)
+	p.n++
+	d, policy := int64(p.cur.d), "pct"
+	drop := func(i int) int64 { return int64(i) }
+	if p.n%2 == 0 {
+		policy, drop = "tb", func(int) int64 { return d + p.rng.Int63n(1<<40) }
+	}
+	p.run.reset(func(int) int64 { return d + p.rng.Int63n(1<<40) }, drop)
+	chosen := chooseGroups(p.rng, &p.prof, p.cur.v)
+	placeChanges(p.rng, &p.prof, &p.run, chosen, p.cur.d-1)
 	pl.TrackAll, pl.Track = false, chosen
-	pl.Label = fmt.Sprintf("pctvb v=%d d=%d groups=%v", p.cur.v, p.cur.d, chosen)
+	pl.Label = fmt.Sprintf("pctvb v=%d d=%d %s groups=%v", p.cur.v, p.cur.d, policy, chosen)
 	return true
 }
 
-// choose returns v distinct groups drawn uniformly from those seen.
-func (p *PCTVB) choose(v int) []int32 {
-	gs := p.prof.groupList()
-	p.rng.Shuffle(len(gs), func(i, j int) { gs[i], gs[j] = gs[j], gs[i] })
+// chooseGroups returns v distinct groups drawn uniformly from those seen.
+func chooseGroups(rng *rand.Rand, prof *profile, v int) []int32 {
+	gs := prof.groupList()
+	rng.Shuffle(len(gs), func(i, j int) { gs[i], gs[j] = gs[j], gs[i] })
 	return gs[:min(v, len(gs))]
 }
 
-// placeChanges draws n change points from S = {(q, j) : j in [1, k_q]}.
-func (p *PCTVB) placeChanges(groups []int32, n int) {
+// placeChanges draws n distinct change points from
+// S = {(q, j) : q in groups, j in [1, k_q]}.
+func placeChanges(rng *rand.Rand, prof *profile, run *prioRun, groups []int32, n int) {
 	total := 0
-	p.run.counts = map[int32]int{}
-	p.run.byAcc = map[accPoint]int{}
+	run.counts = map[int32]int{}
+	run.byAcc = map[accPoint]int{}
 	for _, g := range groups {
-		p.run.counts[g] = 0
-		total += max(1, p.prof.groups[g])
+		run.counts[g] = 0
+		total += max(1, prof.groups[g])
 	}
-	for i := 1; i <= n && total > 0; i++ {
-		r := p.rng.Intn(total)
-		for _, g := range groups {
-			k := max(1, p.prof.groups[g])
-			if r < k {
-				p.run.byAcc[accPoint{g, r + 1}] = i
+	for i := 1; i <= n && i <= total; i++ {
+		for {
+			if pt := pointAt(prof, groups, rng.Intn(total)); run.byAcc[pt] == 0 {
+				run.byAcc[pt] = i
 				break
 			}
-			r -= k
 		}
 	}
+}
+
+// pointAt maps r in [0, sum k_q) to its access point.
+func pointAt(prof *profile, groups []int32, r int) accPoint {
+	for _, g := range groups {
+		k := max(1, prof.groups[g])
+		if r < k {
+			return accPoint{g, r + 1}
+		}
+		r -= k
+	}
+	return accPoint{}
 }
 
 // Pick runs the highest-priority enabled goroutine (random during

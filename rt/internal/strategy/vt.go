@@ -15,7 +15,11 @@ const coverageEps = 0.01
 // scheduling under a fresh random permutation of n+c priorities per
 // execution, the i-th preemption giving the running goroutine P(n+i).
 // It runs c = 0, 1, ..., C, each until Lemma 4.1 promises coverage of all
-// T-goroutine orders, then stays at C.
+// T-goroutine orders, then stays at C. With V > 0 (the default) it is
+// variable-bounded as the paper's randomized implementation (Sec. 5): after
+// preparatory executions, each execution at c > 0 chooses v <= min(c, V)
+// groups, tracks only them and places its c preemptions among their
+// accesses; with V = 0 the preemptions fall on any of the k steps.
 type VT struct {
 	cfg   Config
 	rng   *rand.Rand
@@ -24,6 +28,8 @@ type VT struct {
 	execs []int
 	c     int
 	run   prioRun
+	prof  profile
+	prep  bool
 }
 
 // NewVT returns the thread-bounded strategy.
@@ -41,8 +47,23 @@ func (t *VT) Begin(pl *sched.Plan) bool {
 	if !t.b.take() {
 		return false
 	}
+	t.prep = t.cfg.V > 0 && t.prof.runs < prepRuns
+	if t.prep {
+		t.run.obs.reset()
+		pl.TrackAll, pl.Track, pl.Label = true, nil, "vt prep"
+		return true
+	}
 	t.c = t.level()
 	t.run.reset(func(int) int64 { return t.rng.Int63() }, func(int) int64 { return t.rng.Int63() })
+	if t.cfg.V > 0 {
+		var groups []int32
+		if t.c > 0 {
+			groups = chooseGroups(t.rng, &t.prof, 1+t.rng.Intn(min(t.c, t.cfg.V)))
+		}
+		placeChanges(t.rng, &t.prof, &t.run, groups, t.c)
+		pl.TrackAll, pl.Track, pl.Label = false, groups, fmt.Sprintf("vt c=%d groups=%v", t.c, groups)
+		return true
+	}
 	k := t.k
 	if k == 0 {
 		k = defaultK
@@ -72,13 +93,22 @@ func (t *VT) level() int {
 }
 
 // Pick runs the highest-priority enabled goroutine.
-func (t *VT) Pick(v *sched.View) int { return t.run.pick(v) }
+func (t *VT) Pick(v *sched.View) int {
+	if t.prep {
+		return t.run.obs.picked(v, prepPick(t.rng, v))
+	}
+	return t.run.pick(v)
+}
 
 // Choose returns a random outcome.
 func (t *VT) Choose(v *sched.View, n int) int { return t.rng.Intn(n) }
 
 // End counts the execution towards its level.
 func (t *VT) End(x *sched.Execution) {
+	t.prof.add(x)
+	if t.prep {
+		return
+	}
 	t.execs[t.c]++
 	t.n = max(t.n, x.Goroutines)
 	t.k = max(t.k, t.run.obs.picks)

@@ -1,0 +1,236 @@
+package engine_test
+
+import (
+	"iter"
+	"runtime"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/vtbound/vtbound/rt"
+	"github.com/vtbound/vtbound/rt/internal/engine"
+	"github.com/vtbound/vtbound/rt/internal/kernels"
+	"github.com/vtbound/vtbound/rt/internal/sched"
+	"github.com/vtbound/vtbound/rt/internal/strategy"
+)
+
+// quietTB records failures instead of failing the benchmark: the buggy
+// kernels fail in some executions by design.
+type quietTB struct {
+	testing.TB
+	failures int
+}
+
+func (q *quietTB) Errorf(string, ...any) { q.failures++ }
+func (q *quietTB) Error(...any)          { q.failures++ }
+func (q *quietTB) Helper()               {}
+
+// runExecutions runs b.N executions of body under the named strategy and
+// reports executions per second.
+func runExecutions(b *testing.B, name string, body func()) {
+	strat, err := strategy.New(name, strategy.Config{Seed: 1, Budget: b.N + 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	e := engine.New(strat, engine.Limits{}, nil)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		if _, ok := e.Run(body); !ok {
+			b.Fatal("strategy stopped early")
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "execs/s")
+}
+
+// BenchmarkExecutionsFig2 measures executions per second of vt-fig2 (the
+// buggy form) under PCT and random walk.
+func BenchmarkExecutionsFig2(b *testing.B) {
+	for _, s := range []string{"pct", "random"} {
+		b.Run(s, func(b *testing.B) {
+			q := &quietTB{TB: b}
+			runExecutions(b, s, func() { kernels.Fig2(q, false) })
+		})
+	}
+}
+
+// pipeline is a 4-goroutine channel pipeline: source → square → sum, with
+// the body collecting the result.
+func pipeline() {
+	const n = 8
+	src := rt.MakeChan[int](0, 0)
+	sq := rt.MakeChan[int](0, 0)
+	out := rt.MakeChan[int](0, 0)
+	rt.Go(0, func() {
+		for i := range n {
+			rt.Send(0, src, i)
+		}
+		rt.Close(0, src)
+	})
+	rt.Go(0, func() {
+		for {
+			v, ok := rt.Recv2(0, src)
+			if !ok {
+				break
+			}
+			rt.Send(0, sq, v*v)
+		}
+		rt.Close(0, sq)
+	})
+	rt.Go(0, func() {
+		sum := 0
+		for {
+			v, ok := rt.Recv2(0, sq)
+			if !ok {
+				break
+			}
+			sum += v
+		}
+		rt.Send(0, out, sum)
+	})
+	if got := rt.Recv(0, out); got != 140 {
+		panic("pipeline: wrong sum")
+	}
+}
+
+// BenchmarkExecutionsPipeline measures executions per second of a
+// 4-goroutine unbuffered channel pipeline.
+func BenchmarkExecutionsPipeline(b *testing.B) {
+	runExecutions(b, "pct", pipeline)
+}
+
+// alternate is a strategy that always switches to another goroutine when
+// it can, so every scheduling point is a hand-off.
+type alternate struct{ left int }
+
+func (a *alternate) Begin(p *sched.Plan) bool {
+	p.TrackAll = true
+	a.left--
+	return a.left >= 0
+}
+func (a *alternate) Pick(v *sched.View) int {
+	for _, id := range v.Enabled {
+		if id != v.Current {
+			return id
+		}
+	}
+	return v.Enabled[0]
+}
+func (a *alternate) Choose(_ *sched.View, n int) int { return 0 }
+func (a *alternate) End(*sched.Execution)            {}
+
+// stay is a strategy that keeps the current goroutine running.
+type stay struct{ alternate }
+
+func (s *stay) Pick(v *sched.View) int {
+	if v.CurrentEnabled() {
+		return v.Current
+	}
+	return v.Enabled[0]
+}
+
+// schedPoints measures ns per scheduling point: two goroutines each
+// passing n Gosched points under strat.
+func schedPoints(strat sched.Strategy, n int) float64 {
+	e := engine.New(strat, engine.Limits{MaxSteps: 4*n + 100}, nil)
+	start := time.Now()
+	e.Run(func() {
+		done := rt.MakeChan[bool](0, 1)
+		rt.Go(0, func() {
+			for range n {
+				rt.Gosched(0)
+			}
+			rt.Send(0, done, true)
+		})
+		for range n {
+			rt.Gosched(0)
+		}
+		rt.Recv(0, done)
+	})
+	return float64(time.Since(start).Nanoseconds()) / float64(2*n)
+}
+
+// handoffs measures ns per hand-off between two plain goroutines that
+// ping-pong on unbuffered channels.
+func handoffs(n int) float64 {
+	ping, pong := make(chan struct{}), make(chan struct{})
+	go func() {
+		for range ping {
+			pong <- struct{}{}
+		}
+	}()
+	start := time.Now()
+	for range n {
+		ping <- struct{}{}
+		<-pong
+	}
+	close(ping)
+	return float64(time.Since(start).Nanoseconds()) / float64(2*n)
+}
+
+// coroSwitches measures ns per switch of an iter.Pull coroutine (each
+// next() is a switch into the coroutine and one back).
+func coroSwitches(n int) float64 {
+	next, stop := iter.Pull(func(yield func(int) bool) {
+		for i := 0; yield(i); i++ {
+		}
+	})
+	defer stop()
+	start := time.Now()
+	for range n {
+		next()
+	}
+	return float64(time.Since(start).Nanoseconds()) / float64(2*n)
+}
+
+// BenchmarkSchedulingPoint compares, in one run, the cost of a scheduling
+// point (switching and not switching goroutine) with a raw goroutine
+// hand-off and an iter.Pull coroutine switch, and reports the ratios.
+func BenchmarkSchedulingPoint(b *testing.B) {
+	const n = 20000
+	var sw, st, ho, co float64
+	for range b.N {
+		sw += schedPoints(&alternate{left: 1}, n)
+		st += schedPoints(&stay{alternate{left: 1}}, n)
+		ho += handoffs(n)
+		co += coroSwitches(n)
+	}
+	k := float64(b.N)
+	b.ReportMetric(sw/k, "ns/switching-point")
+	b.ReportMetric(st/k, "ns/staying-point")
+	b.ReportMetric(ho/k, "ns/goroutine-handoff")
+	b.ReportMetric(co/k, "ns/coro-switch")
+	b.ReportMetric(sw/co, "switching/coro")
+	b.ReportMetric(st/co, "staying/coro")
+	b.ReportMetric(sw/ho, "switching/handoff")
+}
+
+// BenchmarkMemoryFlat runs vt-fig2 executions and reports the live heap
+// after the first tenth and after all of them; flat memory means the
+// ratio stays near 1. Run with -benchtime=1000000x for the 10^6 figure.
+func BenchmarkMemoryFlat(b *testing.B) {
+	q := &quietTB{TB: b}
+	strat, _ := strategy.New("pct", strategy.Config{Seed: 1, Budget: b.N + 1})
+	e := engine.New(strat, engine.Limits{}, nil)
+	heap := func() float64 {
+		runtime.GC()
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return float64(m.HeapInuse)
+	}
+	var early float64
+	var once sync.Once
+	for i := range b.N {
+		e.Run(func() { kernels.Fig2(q, false) })
+		if i == b.N/10 {
+			once.Do(func() { early = heap() })
+		}
+	}
+	late := heap()
+	if early == 0 {
+		early = late
+	}
+	b.ReportMetric(early/1024, "KiB-heap-at-10%")
+	b.ReportMetric(late/1024, "KiB-heap-at-end")
+	b.ReportMetric(late/early, "heap-growth")
+}
