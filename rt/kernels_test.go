@@ -104,4 +104,3 @@ func TestFixedKernelsNeverFail(t *testing.T) {
 		})
 	}
 }
-

@@ -28,7 +28,7 @@ func (q *quietTB) Helper()               {}
 // runExecutions runs b.N executions of body under the named strategy and
 // reports executions per second.
 func runExecutions(b *testing.B, name string, body func()) {
-	strat, err := strategy.New(name, strategy.Config{Seed: 1, Budget: b.N + 1})
+	strat, err := strategy.New(name, strategy.Config{Seed: 1, Budget: b.N + 100})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -129,12 +129,22 @@ func (s *stay) Pick(v *sched.View) int {
 	return v.Enabled[0]
 }
 
-// schedPoints measures ns per scheduling point: two goroutines each
-// passing n Gosched points under strat.
-func schedPoints(strat sched.Strategy, n int) float64 {
-	e := engine.New(strat, engine.Limits{MaxSteps: 4*n + 100}, nil)
+// pointRunner measures ns per scheduling point: each execution has two
+// goroutines each passing n Gosched points under the engine's strategy.
+// The engine is reused, as in exploration, so buffers reach steady state.
+type pointRunner struct {
+	e *engine.Engine
+	n int
+}
+
+func newPointRunner(strat sched.Strategy, n int) *pointRunner {
+	return &pointRunner{e: engine.New(strat, engine.Limits{MaxSteps: 4*n + 100}, nil), n: n}
+}
+
+func (p *pointRunner) run() float64 {
+	n := p.n
 	start := time.Now()
-	e.Run(func() {
+	p.e.Run(func() {
 		done := rt.MakeChan[bool](0, 1)
 		rt.Go(0, func() {
 			for range n {
@@ -187,11 +197,15 @@ func coroSwitches(n int) float64 {
 // point (switching and not switching goroutine) with a raw goroutine
 // hand-off and an iter.Pull coroutine switch, and reports the ratios.
 func BenchmarkSchedulingPoint(b *testing.B) {
-	const n = 20000
+	const n = 5000
 	var sw, st, ho, co float64
+	swr := newPointRunner(&alternate{left: b.N + 1}, n)
+	str := newPointRunner(&stay{alternate{left: b.N + 1}}, n)
+	swr.run() // warm the buffers
+	str.run()
 	for range b.N {
-		sw += schedPoints(&alternate{left: 1}, n)
-		st += schedPoints(&stay{alternate{left: 1}}, n)
+		sw += swr.run()
+		st += str.run()
 		ho += handoffs(n)
 		co += coroSwitches(n)
 	}

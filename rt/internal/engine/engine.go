@@ -159,8 +159,8 @@ func Current() *G {
 }
 
 // Run performs one execution of body. It returns false when the strategy
-// has no further executions. The returned Result is valid until the next
-// call.
+// has no further executions. The returned Result, and the slices it
+// holds, are valid until the next call; Clone keeps one longer.
 func (e *Engine) Run(body func()) (*Result, bool) {
 	var plan sched.Plan
 	if !e.strat.Begin(&plan) {
@@ -168,8 +168,13 @@ func (e *Engine) Run(body func()) (*Result, bool) {
 	}
 	e.nexec++
 	failedBefore := e.failed()
-	x := newExecution(e, plan)
-	e.x = x
+	x := e.x
+	if x == nil {
+		x = newExecution(e, plan)
+		e.x = x
+	} else {
+		x.reset(plan)
+	}
 	setTracking(plan.TrackAll, plan.Track)
 	activate(e)
 	root := x.newG(0, body)

@@ -30,7 +30,7 @@ func (r *randomWalk) Begin(p *sched.Plan) bool {
 	p.TrackAll = true
 	return true
 }
-func (r *randomWalk) Pick(v *sched.View) int        { return v.Enabled[r.rng.Intn(len(v.Enabled))] }
+func (r *randomWalk) Pick(v *sched.View) int          { return v.Enabled[r.rng.Intn(len(v.Enabled))] }
 func (r *randomWalk) Choose(_ *sched.View, n int) int { return r.rng.Intn(n) }
 func (r *randomWalk) End(*sched.Execution)            {}
 

@@ -56,6 +56,21 @@ func newExecution(e *Engine, plan sched.Plan) *execution {
 	return x
 }
 
+// reset prepares a finished execution's storage for the next execution,
+// so that steady-state exploration allocates little: maps are cleared and
+// slices truncated, keeping their capacity.
+func (x *execution) reset(plan sched.Plan) {
+	*x = execution{
+		e: x.e, n: x.e.nexec, plan: plan,
+		gs: x.gs[:0], trace: x.trace[:0], decisions: x.decisions[:0],
+		view: sched.View{Goroutines: x.view.Goroutines[:0], Enabled: x.view.Enabled[:0]},
+		objs: x.objs, model: x.model, raceSeen: x.raceSeen, hash: fnvOffset,
+	}
+	clear(x.objs)
+	clear(x.raceSeen)
+	x.model.clear()
+}
+
 // objID numbers objects in order of first use within the execution.
 func (x *execution) objID(p unsafe.Pointer) int32 {
 	if p == nil {
@@ -325,6 +340,21 @@ type Result struct {
 	RaceReports  []RaceReport
 	Uncontrolled bool
 	States       []GoroutineState
+}
+
+// Clone returns a copy of r that stays valid after the next execution.
+func (r *Result) Clone() *Result {
+	c := *r
+	c.Trace = append([]sched.Step(nil), r.Trace...)
+	c.Decisions = append([]int(nil), r.Decisions...)
+	c.RaceReports = append([]RaceReport(nil), r.RaceReports...)
+	c.States = append([]GoroutineState(nil), r.States...)
+	c.Plan.Track = append([]int32(nil), r.Plan.Track...)
+	if r.Failure != nil {
+		f := *r.Failure
+		c.Failure = &f
+	}
+	return &c
 }
 
 // result assembles the execution's Result. failedBefore says whether the

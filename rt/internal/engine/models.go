@@ -47,6 +47,18 @@ func (m *models) init() {
 	m.atomics = map[unsafe.Pointer]*vclock{}
 }
 
+// clear empties every model, keeping the maps' storage.
+func (m *models) clear() {
+	clear(m.mutexes)
+	clear(m.rws)
+	clear(m.wgs)
+	clear(m.onces)
+	clear(m.conds)
+	clear(m.chans)
+	clear(m.shadow)
+	clear(m.atomics)
+}
+
 // restore releases real locks still held through the model, so that
 // package-level mutexes are usable by the next execution.
 func (m *models) restore() {

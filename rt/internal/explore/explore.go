@@ -79,7 +79,7 @@ func (d *driver) explore() {
 			return
 		}
 		if d.s.Races && len(res.RaceReports) > 0 && firstRace == nil {
-			firstRace = res
+			firstRace = res.Clone()
 		}
 		if n == 0 && res.Goroutines == 1 && len(res.Decisions) == 0 {
 			n++

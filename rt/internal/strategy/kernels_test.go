@@ -33,7 +33,7 @@ func TestKernelsFoundAndMinimised(t *testing.T) {
 	}{
 		{"pctvb", strategy.Config{Seed: 1, Budget: 100000}},
 		{"vt", strategy.Config{Seed: 1, Budget: 100000}},
-		{"exhaustive", strategy.Config{Seed: 1, Budget: 100000}},
+		{"exhaustive", strategy.Config{Seed: 1, T: 3, Budget: 100000}},
 	}
 	for _, k := range testsim.Kernels() {
 		for _, s := range strategies {

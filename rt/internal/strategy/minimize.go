@@ -35,6 +35,7 @@ type seg struct{ g, n int }
 // goroutine only when nothing else can. When no candidate improves, a
 // dynamic (VT-CHESS) search at one preemption fewer looks further.
 type Minimizer struct {
+	widen   *widener
 	b       budget
 	seed    int64
 	orig    Found
@@ -53,8 +54,42 @@ type Minimizer struct {
 func NewMinimizer(plan sched.Plan, x *sched.Execution, budget int, seed int64) *Minimizer {
 	f := foundOf(plan, x)
 	m := &Minimizer{b: budgetOf(budget), seed: seed, orig: f, best: f, tried: map[string]bool{}}
+	if !plan.TrackAll {
+		m.widen = &widener{orig: f}
+		return m
+	}
 	m.queue = m.candidates()
 	return m
+}
+
+// widener replays a schedule recorded with some groups untracked under
+// TrackAll: a goroutine about to access a group the recording did not track
+// keeps running (in the recording that access was part of its step), so
+// the same execution shows every access and (c,v,t) is measured on it.
+type widener struct {
+	orig Found
+	i    int
+	done bool
+}
+
+func (w *widener) hidden(op sched.Op) bool {
+	return op.Kind.IsAccess() && !slices.Contains(w.orig.Plan.Track, op.Group)
+}
+
+func (w *widener) pick(v *sched.View) int {
+	if g := v.Goroutine(v.Current); g != nil && v.CurrentEnabled() && w.hidden(g.Op) {
+		return v.Current
+	}
+	return w.next(func(d int) bool { return slices.Contains(v.Enabled, d) }, v.Enabled[0])
+}
+
+func (w *widener) next(ok func(int) bool, fallback int) int {
+	if w.i < len(w.orig.Decisions) && ok(w.orig.Decisions[w.i]) {
+		w.i++
+		return w.orig.Decisions[w.i-1]
+	}
+	w.i++
+	return fallback
 }
 
 func budgetOf(n int) budget { return budget{max: max(n, 1)} }
@@ -80,6 +115,11 @@ func (m *Minimizer) Begin(p *sched.Plan) bool {
 		return false
 	}
 	m.tries++
+	if m.widen != nil && !m.widen.done {
+		m.widen.done = true
+		*p = sched.Plan{TrackAll: true, Label: "minimize widen"}
+		return true
+	}
 	if len(m.queue) > 0 {
 		m.run.reset(m.queue[0], m.best)
 		m.queue = m.queue[1:]
@@ -103,6 +143,9 @@ func (m *Minimizer) Begin(p *sched.Plan) bool {
 
 // Pick follows the candidate (or the search).
 func (m *Minimizer) Pick(v *sched.View) int {
+	if m.widening() {
+		return m.widen.pick(v)
+	}
 	if m.search != nil {
 		return m.search.Pick(v)
 	}
@@ -111,6 +154,9 @@ func (m *Minimizer) Pick(v *sched.View) int {
 
 // Choose follows the original choices (or the search).
 func (m *Minimizer) Choose(v *sched.View, n int) int {
+	if m.widening() {
+		return m.widen.next(func(d int) bool { return d >= 0 && d < n }, 0)
+	}
 	if m.search != nil {
 		return m.search.Choose(v, n)
 	}
@@ -119,6 +165,15 @@ func (m *Minimizer) Choose(v *sched.View, n int) int {
 
 // End keeps x if it fails like the original with a smaller (c,v,t).
 func (m *Minimizer) End(x *sched.Execution) {
+	if m.widening() {
+		m.widen = nil
+		if x.Outcome == m.orig.Outcome {
+			m.orig = foundOf(sched.Plan{TrackAll: true, Label: m.orig.Plan.Label}, x)
+			m.best = m.orig
+		}
+		m.queue = m.candidates()
+		return
+	}
 	plan := m.best.Plan
 	if m.search != nil {
 		m.search.End(x)
@@ -134,6 +189,9 @@ func (m *Minimizer) End(x *sched.Execution) {
 		m.queue = m.candidates()
 	}
 }
+
+// widening reports whether the current execution is the widened replay.
+func (m *Minimizer) widening() bool { return m.widen != nil && m.widen.done }
 
 // segmentsOf splits a trace into segments, skipping exits.
 func segmentsOf(tr []sched.Step) (segs []seg, preempt []bool) {

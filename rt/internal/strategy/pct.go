@@ -43,10 +43,12 @@ func (r *prioRun) pick(v *sched.View) int {
 		if i, hit := r.byStep[r.obs.picks]; hit {
 			r.change(g, i)
 		}
-		if n, chosen := r.counts[op.Group]; chosen && op.Kind.IsAccess() {
-			r.counts[op.Group] = n + 1
-			if i, hit := r.byAcc[accPoint{op.Group, n + 1}]; hit {
-				r.change(g, i)
+		if grp, ok := changeGroup(op); ok {
+			if n, chosen := r.counts[grp]; chosen {
+				r.counts[grp] = n + 1
+				if i, hit := r.byAcc[accPoint{grp, n + 1}]; hit {
+					r.change(g, i)
+				}
 			}
 		}
 	}

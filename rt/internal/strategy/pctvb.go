@@ -95,7 +95,7 @@ func (p *PCTVB) Begin(pl *sched.Plan) bool {
 	p.run.reset(func(int) int64 { return d + p.rng.Int63n(1<<40) }, drop)
 	chosen := chooseGroups(p.rng, &p.prof, p.cur.v)
 	placeChanges(p.rng, &p.prof, &p.run, chosen, p.cur.d-1)
-	pl.TrackAll, pl.Track = false, chosen
+	pl.TrackAll, pl.Track = false, trackable(chosen)
 	pl.Label = fmt.Sprintf("pctvb v=%d d=%d %s groups=%v", p.cur.v, p.cur.d, policy, chosen)
 	return true
 }

@@ -2,6 +2,7 @@ package strategy
 
 import (
 	"math/rand"
+	"slices"
 	"sort"
 
 	"github.com/vtbound/vtbound/rt/internal/sched"
@@ -44,10 +45,12 @@ func (p *profile) add(x *sched.Execution) {
 	vars := map[VarKey]*varStat{}
 	var names varNamer
 	for _, s := range x.Trace {
+		if g, ok := changeGroup(s.Op); ok {
+			groups[g]++
+		}
 		if !s.Op.Kind.IsAccess() || s.Op.Group < 0 {
 			continue
 		}
-		groups[s.Op.Group]++
 		k, _ := names.key(s.Op)
 		st := vars[k]
 		if st == nil {
@@ -75,6 +78,28 @@ func (p *profile) mergeVars(vars map[VarKey]*varStat) {
 			old.users = st.users
 		}
 	}
+}
+
+// syncGroup is the pseudo-group of every synchronisation operation: the
+// randomized strategies may choose it like a variable group, so that their
+// change points can follow lock, channel and WaitGroup operations (the
+// paper's variables "may include synchronization operations").
+const syncGroup int32 = -1
+
+// changeGroup returns the group whose access count op advances.
+func changeGroup(op sched.Op) (int32, bool) {
+	switch {
+	case isSync(op.Kind):
+		return syncGroup, true
+	case op.Kind.IsAccess() && op.Group >= 0:
+		return op.Group, true
+	}
+	return 0, false
+}
+
+// trackable returns groups without the sync pseudo-group, for Plan.Track.
+func trackable(groups []int32) []int32 {
+	return slices.DeleteFunc(slices.Clone(groups), func(g int32) bool { return g == syncGroup })
 }
 
 // groupList returns the groups seen, ascending.

@@ -61,7 +61,7 @@ func (t *VT) Begin(pl *sched.Plan) bool {
 			groups = chooseGroups(t.rng, &t.prof, 1+t.rng.Intn(min(t.c, t.cfg.V)))
 		}
 		placeChanges(t.rng, &t.prof, &t.run, groups, t.c)
-		pl.TrackAll, pl.Track, pl.Label = false, groups, fmt.Sprintf("vt c=%d groups=%v", t.c, groups)
+		pl.TrackAll, pl.Track, pl.Label = false, trackable(groups), fmt.Sprintf("vt c=%d groups=%v", t.c, groups)
 		return true
 	}
 	k := t.k
