@@ -88,10 +88,10 @@ type Engine struct {
 	cur   *G
 	curGP atomic.Uintptr
 
-	x      *execution
-	done   chan struct{} // receives one value when an execution ends
-	nexec  int
-	closed bool
+	x         *execution
+	done      chan struct{} // receives one value when an execution ends
+	nexec     int
+	abandoned bool // an execution timed out; no further executions
 }
 
 // New returns an engine that asks strat for schedules. failed reports
@@ -163,7 +163,7 @@ func Current() *G {
 // holds, are valid until the next call; Clone keeps one longer.
 func (e *Engine) Run(body func()) (*Result, bool) {
 	var plan sched.Plan
-	if !e.strat.Begin(&plan) {
+	if e.abandoned || !e.strat.Begin(&plan) {
 		return nil, false
 	}
 	e.nexec++
@@ -183,6 +183,12 @@ func (e *Engine) Run(body func()) (*Result, bool) {
 	res := x.result(failedBefore)
 	x.releaseAll()
 	deactivate(e)
+	if x.timedOut.Load() {
+		// A goroutine is still stuck holding this execution's state:
+		// never run another execution on it.
+		e.abandoned = true
+		e.x = nil
+	}
 	e.strat.End(&res.Execution)
 	return res, true
 }
@@ -205,9 +211,6 @@ func (e *Engine) await() {
 		}
 	}
 }
-
-// Close releases the engine. Executions must not be running.
-func (e *Engine) Close() { e.closed = true }
 
 // G is a controlled goroutine.
 //
@@ -290,6 +293,9 @@ func (g *G) acquire() {
 // token on or ends the execution.
 func (g *G) exit(r any, normal bool) {
 	x := g.x
+	if x.timedOut.Load() {
+		return // the execution was abandoned while this goroutine was stuck
+	}
 	if g.abort {
 		g.live = false
 		close(g.exited)

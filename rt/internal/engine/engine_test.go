@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 	"unsafe"
 
 	"github.com/vtbound/vtbound/rt/internal/sched"
@@ -173,4 +174,51 @@ func TestGoroutinesReleasedBetweenExecutions(t *testing.T) {
 		}
 	}
 	live.Wait() // every blocked goroutine has run its deferred calls
+}
+
+func TestUncontrolledChannelIsPolled(t *testing.T) {
+	e := New(newRandom(1, 3), Limits{PollTimeout: 5 * time.Second}, nil)
+	for {
+		res, ok := e.Run(func() {
+			ch := make(chan int) // not made by controlled code
+			go func() {          // uncontrolled goroutine
+				time.Sleep(2 * time.Millisecond)
+				ch <- 7
+			}()
+			c := &RecvCase[int]{Ch: ch}
+			cur().Select(0, sched.OpRecv, false, []Case{c})
+			if c.V != 7 {
+				panic("wrong value")
+			}
+		})
+		if !ok {
+			return
+		}
+		if res.Failure != nil || !res.Uncontrolled {
+			t.Fatalf("failure %+v, uncontrolled %v", res.Failure, res.Uncontrolled)
+		}
+	}
+}
+
+func TestUncontrolledWaitEndsAsDeadlock(t *testing.T) {
+	e := New(newRandom(1, 1), Limits{PollTimeout: 50 * time.Millisecond}, nil)
+	res, _ := e.Run(func() {
+		ch := make(chan int) // nobody will ever send
+		c := &RecvCase[int]{Ch: ch}
+		cur().Select(0, sched.OpRecv, false, []Case{c})
+	})
+	wantOutcome(t, res, sched.Deadlock)
+	if !res.Uncontrolled {
+		t.Fatal("report does not say uncontrolled code was involved")
+	}
+}
+
+func TestStuckGoroutineTimesOut(t *testing.T) {
+	release := make(chan struct{})
+	defer close(release)
+	e := New(newRandom(1, 1), Limits{Timeout: 100 * time.Millisecond}, nil)
+	res, _ := e.Run(func() {
+		<-release // blocked in uncontrolled code while holding the token
+	})
+	wantOutcome(t, res, sched.Timeout)
 }
