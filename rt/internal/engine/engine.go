@@ -175,14 +175,15 @@ func (e *Engine) Run(body func()) (*Result, bool) {
 	} else {
 		x.reset(plan)
 	}
-	setTracking(plan.TrackAll, plan.Track)
 	activate(e)
+	retrack()
 	root := x.newG(0, body)
 	root.wake <- struct{}{}
 	e.await()
 	res := x.result(failedBefore)
 	x.releaseAll()
 	deactivate(e)
+	retrack()
 	if x.timedOut.Load() {
 		// A goroutine is still stuck holding this execution's state:
 		// never run another execution on it.

@@ -32,6 +32,7 @@ type execution struct {
 
 	objs  map[unsafe.Pointer]int32
 	model models
+	track []bool // tracked groups by ID when !plan.TrackAll
 
 	bodyDone     bool
 	over         bool // a fatal oracle fired or the execution is stuck
@@ -53,7 +54,31 @@ func newExecution(e *Engine, plan sched.Plan) *execution {
 		hash:     fnvOffset,
 	}
 	x.model.init()
+	x.setPlan(plan)
 	return x
+}
+
+// setPlan records which groups the execution tracks.
+func (x *execution) setPlan(plan sched.Plan) {
+	x.plan = plan
+	x.track = x.track[:0]
+	for _, id := range plan.Track {
+		for int(id) >= len(x.track) {
+			x.track = append(x.track, false)
+		}
+		if id >= 0 {
+			x.track[id] = true
+		}
+	}
+}
+
+// tracks reports whether accesses to group id are scheduling points in
+// this execution. Accesses without a group are always tracked.
+func (x *execution) tracks(id int32) bool {
+	if x.plan.TrackAll || id < 0 {
+		return true
+	}
+	return int(id) < len(x.track) && x.track[id]
 }
 
 // reset prepares a finished execution's storage for the next execution,
@@ -65,7 +90,9 @@ func (x *execution) reset(plan sched.Plan) {
 		gs: x.gs[:0], trace: x.trace[:0], decisions: x.decisions[:0],
 		view: sched.View{Goroutines: x.view.Goroutines[:0], Enabled: x.view.Enabled[:0]},
 		objs: x.objs, model: x.model, raceSeen: x.raceSeen, hash: fnvOffset,
+		track: x.track,
 	}
+	x.setPlan(plan)
 	clear(x.objs)
 	clear(x.raceSeen)
 	x.model.clear()

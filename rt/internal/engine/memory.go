@@ -21,12 +21,16 @@ type readRec struct {
 
 // Access models a tracked plain read or write of addr by g.
 func (g *G) Access(site int32, addr unsafe.Pointer, write bool) {
+	group := GroupOf(site)
+	if !g.x.tracks(group) {
+		return // another exploration tracks this group, not ours
+	}
 	kind := sched.OpRead
 	if write {
 		kind = sched.OpWrite
 	}
 	g.announce(kind, site, addr)
-	g.op.Group = GroupOf(site)
+	g.op.Group = group
 	g.schedule()
 	g.x.checkRace(g, site, addr, write)
 }

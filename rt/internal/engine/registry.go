@@ -112,17 +112,13 @@ func (r *registry) addGuard(name string, g *Guard) {
 		r.groupIDs[name] = id
 		r.groupNames = append(r.groupNames, name)
 		r.groupGuards = append(r.groupGuards, nil)
-		r.tracked = append(r.tracked, defaultTracked)
+		r.tracked = append(r.tracked, false)
 	}
 	r.groupGuards[id] = append(r.groupGuards[id], g)
 	if r.tracked[id] {
 		g.on.Store(1)
 	}
 }
-
-// defaultTracked is the tracking state of a group before any engine decides:
-// off, so instrumented code outside exploration costs a load and a branch.
-const defaultTracked = false
 
 // SiteInfo returns the registered site with the given ID, or nil.
 func SiteInfo(id int32) *Site {
@@ -159,21 +155,28 @@ func NumGroups() int {
 	return len(reg.groupNames)
 }
 
-// setTracking switches groups on or off: all of them when all is true,
-// otherwise exactly those in ids.
-func setTracking(all bool, ids []int32) {
+// retrack switches every group's guards on when at least one active
+// engine tracks the group in its current execution, and off otherwise.
+// Each engine still ignores accesses to groups its own plan does not track
+// (see execution.tracks), so concurrent explorations (parallel tests) with
+// different plans do not disturb each other.
+func retrack() {
+	activeMu.Lock()
+	defer activeMu.Unlock()
+	var engines []*Engine
+	if p := active.Load(); p != nil {
+		engines = *p
+	}
 	reg.mu.Lock()
 	defer reg.mu.Unlock()
-	want := make([]bool, len(reg.tracked))
-	for i := range want {
-		want[i] = all
-	}
-	for _, id := range ids {
-		if id >= 0 && int(id) < len(want) {
-			want[id] = true
+	for id := range reg.tracked {
+		on := false
+		for _, e := range engines {
+			if x := e.x; x != nil && x.tracks(int32(id)) {
+				on = true
+				break
+			}
 		}
-	}
-	for id, on := range want {
 		if reg.tracked[id] == on {
 			continue
 		}
