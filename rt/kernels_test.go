@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -29,18 +30,28 @@ func TestKernels(t *testing.T) {
 	for _, k := range kernels.All {
 		t.Run(k.Name, func(t *testing.T) {
 			t.Parallel()
-			found := 0
-			var misses []string
+			found, exact := 0, 0
+			var misses, cvts []string
 			for seed := 1; seed <= seeds; seed++ {
 				out, failed := runKernel(t, k.Name, seed, "")
-				if failed && strings.Contains(out, "vtbound: TestKernels: "+k.Oracle) {
-					found++
-				} else if len(misses) < 2 {
-					misses = append(misses, fmt.Sprintf("seed %d (failed=%v):\n%s", seed, failed, tail(out, 30)))
+				if !failed || !strings.Contains(out, "vtbound: TestKernels: "+k.Oracle) {
+					if len(misses) < 2 {
+						misses = append(misses, fmt.Sprintf("seed %d (failed=%v):\n%s", seed, failed, tail(out, 30)))
+					}
+					continue
+				}
+				found++
+				got := finalCVT(out)
+				cvts = append(cvts, got)
+				if got == k.CVT {
+					exact++
 				}
 			}
 			if found < need {
 				t.Errorf("%s: %q found in %d of %d seeds, want >= %d\n%s", k.Name, k.Oracle, found, seeds, need, strings.Join(misses, "\n"))
+			}
+			if k.CVT != "" && exact < found {
+				t.Errorf("%s: minimised (c,v,t) = (%s) in only %d of %d reports; got %v", k.Name, k.CVT, exact, found, cvts)
 			}
 		})
 	}
@@ -82,6 +93,17 @@ func childCommand(t *testing.T, test, mode string, seed int) *exec.Cmd {
 	cmd.Env = append(os.Environ(), childEnv+"="+mode, fmt.Sprintf("VTBOUND_SEED=%d", seed),
 		"VTBOUND_DIR="+filepath.Join(t.TempDir(), "schedules"))
 	return cmd
+}
+
+var cvtRE = regexp.MustCompile(`\(c,v,t\) = \((\d+,\d+,\d+)\)`)
+
+// finalCVT returns the last (c,v,t) a report states: the minimised one.
+func finalCVT(out string) string {
+	m := cvtRE.FindAllStringSubmatch(out, -1)
+	if m == nil {
+		return ""
+	}
+	return m[len(m)-1][1]
 }
 
 func tail(s string, n int) string {

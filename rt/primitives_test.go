@@ -128,6 +128,15 @@ const primitiveEnv = "VTBOUND_TEST_PRIMITIVE"
 // primitiveBudget is the number of executions explored per program.
 const primitiveBudget = "2000"
 
+// primitiveSeed is the seed of every exploration: 1, or the value of
+// VTBOUND_TEST_SEED to check that the assertions hold for other seeds.
+func primitiveSeed() string {
+	if s := os.Getenv("VTBOUND_TEST_SEED"); s != "" {
+		return s
+	}
+	return "1"
+}
+
 // TestPrimitives explores every program of the primitive table. Programs
 // that must fail run in a child process whose report is checked; programs
 // that must not fail run in-process, where any report fails the test, and
@@ -210,7 +219,7 @@ func runPrimitive(t *testing.T, p primitive) (string, bool) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestPrimitives$", "-test.count=1")
 	cmd.Env = append(os.Environ(), primitiveEnv+"="+p.name,
-		"VTBOUND_SEED=1", "VTBOUND_BUDGET="+primitiveBudget, "VTBOUND_RACES=on",
+		"VTBOUND_SEED="+primitiveSeed(), "VTBOUND_BUDGET="+primitiveBudget, "VTBOUND_RACES=on",
 		"VTBOUND_STRATEGY=", "VTBOUND_REPLAY=", "VTBOUND_MAXSTEPS=",
 		"VTBOUND_DIR="+filepath.Join(t.TempDir(), "schedules"))
 	cmd.Env = append(cmd.Env, p.env...)
@@ -226,7 +235,7 @@ func runPrimitive(t *testing.T, p primitive) (string, bool) {
 // checkPassing explores p in-process, where any report fails t, and then
 // checks the outcomes observed across executions.
 func checkPassing(t *testing.T, p primitive) {
-	t.Setenv("VTBOUND_SEED", "1")
+	t.Setenv("VTBOUND_SEED", primitiveSeed())
 	t.Setenv("VTBOUND_BUDGET", primitiveBudget)
 	t.Setenv("VTBOUND_RACES", "on")
 	t.Setenv("VTBOUND_DIR", filepath.Join(t.TempDir(), "schedules"))
@@ -240,6 +249,7 @@ func checkPassing(t *testing.T, p primitive) {
 		p.body(t, &o)
 	})
 	got := o.result()
+	t.Logf("outcomes: %s", describeOutcomes(got))
 	for _, s := range p.seen {
 		if got[s] == 0 {
 			t.Errorf("outcome %q never observed; observed: %s", s, describeOutcomes(got))
@@ -321,6 +331,28 @@ func channelPrimitives() []primitive {
 		}, only: []string{"1,true 2,true 0,false"}},
 		{name: "range-unbuffered", body: rangeOver(0), only: []string{"1 2 3 4 end"}},
 		{name: "range-buffered", body: rangeOver(2), only: []string{"1 2 3 4 end"}},
+		{name: "close-wakes-receivers", body: func(t *testing.T, o *outcomes) {
+			ch := rt.MakeChan[int](pChan, 0)
+			res := rt.MakeChan[string](pChan, 2)
+			for range 2 {
+				rt.Go(pGo, func() {
+					v, ok := rt.Recv2(pChan, ch)
+					rt.Send(pChan, res, fmt.Sprintf("%d,%v", v, ok))
+				})
+			}
+			rt.Gosched(pSched)
+			rt.Close(pChan, ch)
+			o.add("%s %s", rt.Recv(pChan, res), rt.Recv(pChan, res))
+		}, only: []string{"0,false 0,false"}},
+		{name: "close-with-blocked-sender", oracle: "panic", report: []string{"send on closed channel"},
+			body: func(t *testing.T, o *outcomes) {
+				ch := rt.MakeChan[int](pChan, 0)
+				var wg sync.WaitGroup
+				rt.WGGo(pSync, &wg, func() { rt.Send(pChan, ch, 1) })
+				rt.Gosched(pSched)
+				rt.Close(pChan, ch)
+				rt.WGWait(pSync, &wg)
+			}},
 		{name: "send-on-closed", oracle: "panic", report: []string{"send on closed channel"},
 			body: func(t *testing.T, o *outcomes) {
 				ch := rt.MakeChan[int](pChan, 1)
@@ -453,6 +485,52 @@ func selectPrimitives() []primitive {
 			rt.Go(pGo, func() { rt.Send(pChan, ch, 5) })
 			o.add("%d", rt.Select(pChan, false, rt.RecvCase(nilc), rt.SendCase(nilc, 1), rt.RecvCase(ch)))
 		}, only: []string{"2"}},
+		{name: "select-closed-case", body: func(t *testing.T, o *outcomes) {
+			closed := rt.MakeChan[int](pChan, 0)
+			rt.Close(pChan, closed)
+			never := rt.MakeChan[int](pChan, 0)
+			c := rt.RecvCase(closed)
+			i := rt.Select(pChan, false, rt.RecvCase(never), c)
+			o.add("%d %d,%v", i, c.V, c.OK)
+		}, only: []string{"1 0,false"}},
+		{name: "select-select-rendezvous", body: func(t *testing.T, o *outcomes) {
+			a, b := rt.MakeChan[int](pChan, 0), rt.MakeChan[int](pChan, 0)
+			rt.Go(pGo, func() {
+				// Offers a send on either channel; exactly one is taken.
+				i := rt.Select(pChan, false, rt.SendCase(a, 1), rt.SendCase(b, 2))
+				o.add("sent%d", i)
+			})
+			ca, cb := rt.RecvCase(a), rt.RecvCase(b)
+			switch rt.Select(pChan, false, cb, ca) {
+			case 0:
+				o.add("b=%d", cb.V)
+			case 1:
+				o.add("a=%d", ca.V)
+			}
+		}, seen: []string{"a=1 sent0", "b=2 sent1", "sent0 a=1", "sent1 b=2"},
+			only: []string{"a=1 sent0", "b=2 sent1", "sent0 a=1", "sent1 b=2"}},
+		{name: "select-default-both-sides", body: func(t *testing.T, o *outcomes) {
+			// Neither select ever blocks, so neither waits for the other:
+			// on an unbuffered channel both must take their default.
+			ch := rt.MakeChan[int](pChan, 0)
+			res := rt.MakeChan[int](pChan, 1)
+			rt.Go(pGo, func() { rt.Send(pChan, res, rt.Select(pChan, true, rt.SendCase(ch, 1))) })
+			recv := rt.Select(pChan, true, rt.RecvCase(ch))
+			o.add("send=%d recv=%d", rt.Recv(pChan, res), recv)
+		}, only: []string{"send=-1 recv=-1"}},
+		{name: "select-self-blocks", oracle: "deadlock", report: []string{"all goroutines are blocked"},
+			body: func(t *testing.T, o *outcomes) {
+				ch := rt.MakeChan[int](pChan, 0)
+				rt.Go(pGo, func() {})
+				rt.Select(pChan, false, rt.SendCase(ch, 1), rt.RecvCase(ch))
+			}},
+		{name: "select-send-on-closed", oracle: "panic", report: []string{"send on closed channel"},
+			body: func(t *testing.T, o *outcomes) {
+				ch := rt.MakeChan[int](pChan, 0)
+				rt.Close(pChan, ch)
+				never := rt.MakeChan[int](pChan, 0)
+				rt.Select(pChan, false, rt.RecvCase(never), rt.SendCase(ch, 1))
+			}},
 		{name: "select-empty-blocks", oracle: "deadlock", report: []string{"all goroutines are blocked"},
 			body: func(t *testing.T, o *outcomes) {
 				rt.Go(pGo, func() {})
@@ -791,6 +869,28 @@ func condPrimitives() []primitive {
 	return []primitive{
 		{name: "cond-signal-broadcast", body: condSignalBroadcast,
 			only: []string{"woke=1 woke=3"}},
+		{name: "cond-rwmutex", body: func(t *testing.T, o *outcomes) {
+			var rw sync.RWMutex
+			c := sync.NewCond(&rw)
+			ready := false
+			var wg sync.WaitGroup
+			rt.WGGo(pSync, &wg, func() {
+				rt.RWLock(pSync, &rw)
+				for !ready {
+					rt.CondWait(pSync, c)
+				}
+				if rt.TryRLock(pSync, &rw) {
+					t.Errorf("returned from Wait without holding the write lock")
+				}
+				rt.RWUnlock(pSync, &rw)
+			})
+			rt.RWLock(pSync, &rw)
+			write(gx, &ready)
+			ready = true
+			rt.CondSignal(pSync, c)
+			rt.RWUnlock(pSync, &rw)
+			rt.WGWait(pSync, &wg)
+		}},
 		{name: "cond-wait-forever", oracle: "deadlock", report: []string{"all goroutines are blocked"},
 			body: func(t *testing.T, o *outcomes) {
 				var mu sync.Mutex
@@ -919,6 +1019,21 @@ func schedulingPrimitives() []primitive {
 		{name: "no-point-no-interleaving", body: interleave(func() {}),
 			seen: []string{"a1 a2 b", "b a1 a2"}, only: []string{"a1 a2 b", "b a1 a2"}},
 		{name: "busy-wait-terminates", body: busyWait},
+		{name: "busy-wait-select-default", body: func(t *testing.T, o *outcomes) {
+			done := rt.MakeChan[struct{}](pChan, 0)
+			rt.Go(pGo, func() { rt.Close(pChan, done) })
+			polls := 0
+			for rt.Select(pChan, true, rt.RecvCase(done)) == -1 {
+				polls++
+			}
+			o.add("polled=%v", polls > 0)
+		}, seen: []string{"polled=false", "polled=true"}},
+		{name: "busy-wait-atomic", body: func(t *testing.T, o *outcomes) {
+			var flag atomic.Int32
+			rt.Go(pGo, func() { rt.Atomic(pAtomic, rt.AStore, &flag).Store(1) })
+			for rt.Atomic(pAtomic, rt.ALoad, &flag).Load() == 0 {
+			}
+		}},
 		{name: "livelock", oracle: "livelock", env: []string{"VTBOUND_MAXSTEPS=300"},
 			report: []string{"no termination after 300 steps"},
 			body: func(t *testing.T, o *outcomes) {
@@ -964,6 +1079,41 @@ func oraclePrimitives() []primitive {
 			body: func(t *testing.T, o *outcomes) {
 				ch := rt.MakeChan[int](pChan, 0)
 				rt.Go(pGo, func() { rt.Send(pChan, ch, 1) })
+			}},
+		{name: "leak-mutex", oracle: "goroutine leak",
+			report: []string{"test body returned while goroutines are still blocked"},
+			body: func(t *testing.T, o *outcomes) {
+				var mu sync.Mutex
+				rt.Lock(pSync, &mu)
+				rt.Go(pGo, func() { rt.Lock(pSync, &mu) })
+			}},
+		{name: "leak-cond", oracle: "goroutine leak",
+			report: []string{"test body returned while goroutines are still blocked"},
+			body: func(t *testing.T, o *outcomes) {
+				var mu sync.Mutex
+				c := sync.NewCond(&mu)
+				rt.Go(pGo, func() {
+					rt.Lock(pSync, &mu)
+					rt.CondWait(pSync, c)
+					rt.Unlock(pSync, &mu)
+				})
+			}},
+		{name: "panic-after-body-returns", oracle: "panic", report: []string{"panic: late-boom (G2)"},
+			body: func(t *testing.T, o *outcomes) {
+				rt.Go(pGo, func() {
+					rt.Gosched(pSched)
+					panic("late-boom")
+				})
+			}},
+		{name: "fatal-in-body", oracle: "test failure", report: []string{"fatal-from-body"},
+			body: func(t *testing.T, o *outcomes) {
+				rt.Go(pGo, func() {})
+				t.Fatal("fatal-from-body")
+			}},
+		{name: "panic-in-body", oracle: "panic", report: []string{"panic: body-boom (G1)"},
+			body: func(t *testing.T, o *outcomes) {
+				rt.Go(pGo, func() {})
+				panic("body-boom")
 			}},
 		{name: "deadlock-channels", oracle: "deadlock", report: []string{"all goroutines are blocked"},
 			body: func(t *testing.T, o *outcomes) {
@@ -1046,6 +1196,21 @@ func racePrimitives() []primitive {
 				rt.Unlock(pSync, &b)
 				rt.WGWait(pSync, &wg)
 			}},
+		{name: "race-writers-under-rlock", oracle: "data race", report: raceReport,
+			body: func(t *testing.T, o *outcomes) {
+				x := 0
+				var rw sync.RWMutex
+				var wg sync.WaitGroup
+				for range 2 {
+					rt.WGGo(pSync, &wg, func() {
+						rt.RLock(pSync, &rw)
+						write(gx, &x)
+						x++
+						rt.RUnlock(pSync, &rw)
+					})
+				}
+				rt.WGWait(pSync, &wg)
+			}},
 		{name: "norace-unbuffered", body: orderedBy(func(before, after func()) {
 			ch := rt.MakeChan[int](pChan, 0)
 			rt.Go(pGo, func() { before(); rt.Send(pChan, ch, 1) })
@@ -1094,6 +1259,61 @@ func racePrimitives() []primitive {
 			rt.RUnlock(pSync, &rw)
 			rt.WGWait(pSync, &wg)
 		}), seen: sawEither, only: sawEither},
+		{name: "norace-rwmutex-reader-first", body: orderedBy(func(before, after func()) {
+			var rw sync.RWMutex
+			var wg sync.WaitGroup
+			rt.WGGo(pSync, &wg, func() { rt.RLock(pSync, &rw); before(); rt.RUnlock(pSync, &rw) })
+			rt.RWLock(pSync, &rw)
+			after()
+			rt.RWUnlock(pSync, &rw)
+			rt.WGWait(pSync, &wg)
+		}), seen: sawEither, only: sawEither},
+		{name: "norace-trylock", body: orderedBy(func(before, after func()) {
+			var mu sync.Mutex
+			var wg sync.WaitGroup
+			rt.WGGo(pSync, &wg, func() { rt.Lock(pSync, &mu); before(); rt.Unlock(pSync, &mu) })
+			for !rt.TryLock(pSync, &mu) {
+				rt.Gosched(pSched)
+			}
+			after()
+			rt.Unlock(pSync, &mu)
+			rt.WGWait(pSync, &wg)
+		}), seen: sawEither, only: sawEither},
+		{name: "norace-semaphore", body: orderedBy(func(before, after func()) {
+			// A channel of capacity 1 used as a lock: the k-th receive
+			// happens before the (k+1)-th send completes.
+			sem := rt.MakeChan[struct{}](pChan, 1)
+			var wg sync.WaitGroup
+			rt.WGGo(pSync, &wg, func() {
+				rt.Send(pChan, sem, struct{}{})
+				before()
+				rt.Recv(pChan, sem)
+			})
+			rt.Send(pChan, sem, struct{}{})
+			after()
+			rt.Recv(pChan, sem)
+			rt.WGWait(pSync, &wg)
+		}), seen: sawEither, only: sawEither},
+		{name: "norace-cond", body: orderedBy(func(before, after func()) {
+			var mu sync.Mutex
+			c := sync.NewCond(&mu)
+			done := false
+			var wg sync.WaitGroup
+			rt.WGGo(pSync, &wg, func() {
+				before()
+				rt.Lock(pSync, &mu)
+				done = true
+				rt.CondBroadcast(pSync, c)
+				rt.Unlock(pSync, &mu)
+			})
+			rt.Lock(pSync, &mu)
+			for !done {
+				rt.CondWait(pSync, c)
+			}
+			rt.Unlock(pSync, &mu)
+			after()
+			rt.WGWait(pSync, &wg)
+		}), only: saw1},
 		{name: "norace-waitgroup", body: orderedBy(func(before, after func()) {
 			var wg sync.WaitGroup
 			rt.WGGo(pSync, &wg, before)

@@ -441,3 +441,12 @@ func panicMessage(r any) string {
 	}
 	return fmt.Sprint(r)
 }
+
+// TraceHash computes the hash of a trace, as recorded in Result.Hash.
+func TraceHash(trace []sched.Step) uint64 {
+	h := uint64(fnvOffset)
+	for _, st := range trace {
+		h = hashStep(h, st.G, st.Op)
+	}
+	return h
+}

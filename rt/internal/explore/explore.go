@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -39,6 +38,10 @@ func Test(t *testing.T, body func(t *testing.T)) {
 		t.Fatal(err)
 	}
 	d := &driver{t: t, s: s, body: func() { body(t) }}
+	if path := os.Getenv(minimizeEnv); path != "" {
+		runMinimizeChild(t, body, d, path, os.Getenv(minimizeOutEnv))
+		return
+	}
 	if s.Replay != "" {
 		d.replayFile(s.Replay, true)
 		return
@@ -113,36 +116,65 @@ func oracleName(res *engine.Result) string {
 	return sched.Race.String()
 }
 
-// fail checks determinism, saves the schedule and reports the failure.
+// fail checks determinism, saves the schedule, minimises it and reports
+// the failure with the smallest (c,v,t) schedule found.
 func (d *driver) fail(res *engine.Result, strat sched.Strategy) {
 	t := d.t
 	t.Helper()
-	track := trackNames(res)
 	divergence := ""
 	if res.Outcome != sched.Failed {
 		// A failure reported through testing.T would be reported again by
 		// the replay, so only engine-detected failures are re-checked.
-		divergence = d.checkDeterminism(res, track)
+		divergence = d.checkDeterminism(res, trackNames(res))
 	}
-	c, v, tb := cvt(res.Trace, res.States)
+	found := strategy.Characterize(res.Trace)
 	sf := &schedfile.Schedule{
 		Test: t.Name(), Oracle: oracleName(res), Strategy: res.Label, Seed: d.s.Seed,
-		Execution: res.N, CVT: fmt.Sprintf("%d,%d,%d", c, v, tb), Track: track,
+		Execution: res.N, CVT: fmt.Sprintf("%d,%d,%d", found.C, found.V, found.T), Track: trackNames(res),
 		Hash: res.Hash, Decisions: res.Decisions, Trace: toFileTrace(res.Trace),
 		Comments: interleaving(res.Trace),
 	}
 	if res.Label == "" {
 		sf.Strategy = strategyName(strat)
 	}
-	path, err := schedfile.Write(d.testDir(), sf)
 	var b strings.Builder
 	d.writeReport(&b, res, sf, divergence)
+	path, err := schedfile.Write(d.testDir(), sf)
 	if err != nil {
 		fmt.Fprintf(&b, "  schedule NOT saved: %v\n", err)
-	} else {
-		fmt.Fprintf(&b, "  schedule saved: %s\n  replay: %s\n", path, d.replayCommand(path))
+		t.Error(b.String())
+		return
 	}
+	fmt.Fprintf(&b, "  (c,v,t) = (%s) as found; schedule saved: %s\n", sf.CVT, path)
+	if divergence == "" {
+		path = d.reportMinimized(&b, res, path, found)
+	}
+	fmt.Fprintf(&b, "  replay: %s\n", d.replayCommand(path))
 	t.Error(b.String())
+}
+
+// reportMinimized minimises the failure, saves the minimised schedule
+// next to the original and appends it to the report. It returns the path
+// of the schedule to replay.
+func (d *driver) reportMinimized(b *strings.Builder, res *engine.Result, original string, found strategy.CVT) string {
+	m, err := d.minimize(res, original)
+	if err != nil {
+		fmt.Fprintf(b, "  minimisation failed: %v\n", err)
+		return original
+	}
+	if !m.cvt.Less(found) {
+		fmt.Fprintf(b, "  (c,v,t) = (%s) after minimisation (no smaller schedule found)\n", m.sf.CVT)
+		return original
+	}
+	m.sf.Seed, m.sf.Execution = d.s.Seed, res.N
+	path, err := schedfile.Write(d.testDir(), m.sf)
+	if err != nil {
+		fmt.Fprintf(b, "  minimised schedule NOT saved: %v\n", err)
+		return original
+	}
+	section(b, "minimised interleaving (» marks a preemption)", fileInterleaving(m.sf.Trace))
+	fmt.Fprintf(b, "  (c,v,t) = (%s) after minimisation; minimised schedule saved: %s\n", m.sf.CVT, path)
+	return path
 }
 
 func strategyName(s sched.Strategy) string {
@@ -173,7 +205,6 @@ func (d *driver) writeReport(b *strings.Builder, res *engine.Result, sf *schedfi
 	if len(res.RaceReports) > 0 {
 		section(b, "data races", raceLines(res.RaceReports))
 	}
-	fmt.Fprintf(b, "  (c,v,t) = (%s)\n", sf.CVT)
 	if f := res.Failure; f != nil && f.Stack != "" {
 		section(b, "panic stack", strings.Split(strings.TrimSpace(f.Stack), "\n"))
 	}
@@ -226,7 +257,7 @@ func fileStep(s schedfile.Step) string {
 func toFileTrace(trace []sched.Step) []schedfile.Step {
 	out := make([]schedfile.Step, len(trace))
 	for i, st := range trace {
-		out[i] = schedfile.Step{G: st.G, Kind: int(st.Op.Kind), Site: st.Op.Site}
+		out[i] = schedfile.Step{G: st.G, Kind: int(st.Op.Kind), Site: st.Op.Site, Preempt: st.Preempt}
 	}
 	return out
 }
@@ -254,13 +285,9 @@ func (d *driver) testDir() string {
 // replayCommand is the shell command that replays the schedule at path.
 func (d *driver) replayCommand(path string) string {
 	dir, _ := os.Getwd()
-	var run []string
-	for _, part := range strings.Split(d.t.Name(), "/") {
-		run = append(run, "^"+regexp.QuoteMeta(part)+"$")
-	}
 	toolexec := ""
 	if engine.Instrumented() {
 		toolexec = " -toolexec=vtbound"
 	}
-	return fmt.Sprintf("cd %s && VTBOUND_REPLAY=%s go test%s -run='%s' -count=1 .", dir, path, toolexec, strings.Join(run, "/"))
+	return fmt.Sprintf("cd %s && VTBOUND_REPLAY=%s go test%s -run='%s' -count=1 .", dir, path, toolexec, runPattern(d.t.Name()))
 }

@@ -7,11 +7,12 @@ import (
 
 	"github.com/vtbound/vtbound/rt/internal/engine"
 	"github.com/vtbound/vtbound/rt/internal/sched"
+	"github.com/vtbound/vtbound/rt/internal/schedfile"
 )
 
 // describeOp renders an operation as "file.go:14 write c.n".
 func describeOp(op sched.Op) string {
-	where := "?"
+	where := ""
 	if s := engine.SiteInfo(op.Site); s != nil {
 		where = fmt.Sprintf("%s:%d", path.Base(s.File), s.Line)
 	}
@@ -19,7 +20,7 @@ func describeOp(op sched.Op) string {
 	if name := varName(op); name != "" {
 		what += " " + name
 	}
-	if op.Kind == sched.OpStart || op.Kind == sched.OpExit {
+	if where == "" || op.Kind == sched.OpStart || op.Kind == sched.OpExit {
 		return what
 	}
 	return where + " " + what
@@ -127,39 +128,12 @@ func accessString(a engine.RaceAccess) string {
 	return describeOp(sched.Op{Kind: kind, Site: a.Site, Group: engine.GroupOf(a.Site)})
 }
 
-// cvt characterises a failing trace: c preemptions, v distinct variables
-// at the preemption points (the operation each preempted goroutine was
-// about to perform), t goroutines taking part in the preemptions (at
-// least 2 when there is one).
-func cvt(trace []sched.Step, states []engine.GoroutineState) (c, v, t int) {
-	vars := map[[2]int32]bool{}
-	gs := map[int]bool{}
+// fileInterleaving renders a trace read from a schedule file like
+// interleaving does.
+func fileInterleaving(trace []schedfile.Step) []string {
+	steps := make([]sched.Step, len(trace))
 	for i, st := range trace {
-		if !st.Preempt || i == 0 {
-			continue
-		}
-		c++
-		prev := trace[i-1].G
-		gs[prev], gs[st.G] = true, true
-		if op, ok := pendingAfter(trace, states, i, prev); ok && op.Kind.IsAccess() {
-			vars[[2]int32{op.Group, op.Obj}] = true
-		}
+		steps[i] = sched.Step{G: st.G, Op: sched.Op{Kind: sched.OpKind(st.Kind), Site: st.Site, Group: engine.GroupOf(st.Site)}, Choice: -1, Preempt: st.Preempt}
 	}
-	return c, len(vars), len(gs)
-}
-
-// pendingAfter returns the operation goroutine g performs next after step
-// i (its pending operation at the preemption).
-func pendingAfter(trace []sched.Step, states []engine.GoroutineState, i, g int) (sched.Op, bool) {
-	for _, st := range trace[i:] {
-		if st.G == g {
-			return st.Op, true
-		}
-	}
-	for _, s := range states {
-		if s.ID == g && s.Live {
-			return s.Pending, true
-		}
-	}
-	return sched.Op{}, false
+	return interleaving(steps)
 }

@@ -261,17 +261,27 @@ func (v *blockVector) markAllocated(b int) {
 	v.allocated[b] = true
 }
 
+func (v *blockVector) free(b int) {
+	rt.Lock(sSync, &v.mu)
+	defer rt.Unlock(sSync, &v.mu)
+	wr(gBlocks, unsafe.Pointer(&v.allocated[b]))
+	v.allocated[b] = false
+}
+
 // AllocationVector: two goroutines each b = FindFreeBlock();
-// assert(IsBlockFree(b)); MarkBlockAllocated(b). Fixed: one lock around
-// the whole sequence.
+// assert(IsBlockFree(b)); MarkBlockAllocated(b); use it; FreeBlock(b).
+// Because each goroutine frees its block at the end, the failure needs the
+// other goroutine preempted between marking and freeing: (2,1,2). Fixed:
+// one lock around find, check and mark.
 func AllocationVector(t testing.TB, fixed bool) {
 	v := &blockVector{}
 	var outer sync.Mutex
 	var wg sync.WaitGroup
 	alloc := func() {
-		defer lockIf(fixed, &outer)()
+		unlock := lockIf(fixed, &outer)
 		b := v.findFree()
 		if b < 0 {
+			unlock()
 			t.Errorf("allocation-vector: no free block")
 			return
 		}
@@ -279,6 +289,8 @@ func AllocationVector(t testing.TB, fixed bool) {
 			t.Errorf("allocation-vector: block %d taken between find and check", b)
 		}
 		v.markAllocated(b)
+		unlock()
+		v.free(b)
 	}
 	spawn(&wg, alloc, alloc)
 	rt.WGWait(sSync, &wg)

@@ -25,8 +25,9 @@
 //	           integers: goroutine IDs for scheduling choices, case
 //	           indices for select choices (required, may be empty)
 //	trace:     the executed steps, space separated "g.kind.site" triples,
-//	           used to name the first differing step when a replay
-//	           diverges (required, may be empty)
+//	           a leading '*' marking a preemption; used to show the
+//	           interleaving and to name the first differing step when a
+//	           replay diverges (required, may be empty)
 //
 // Unknown keys are ignored, so later versions may add keys; a change that
 // older readers cannot ignore bumps the version, and files of another
@@ -50,9 +51,10 @@ const Header = "vtbound schedule v1"
 
 // Step is one executed step as stored in a file.
 type Step struct {
-	G    int
-	Kind int
-	Site int32
+	G       int
+	Kind    int
+	Site    int32
+	Preempt bool
 }
 
 // Schedule is the content of a schedule file.
@@ -96,7 +98,11 @@ func (s *Schedule) Marshal() []byte {
 	}
 	b.WriteString("\ntrace:")
 	for _, st := range s.Trace {
-		fmt.Fprintf(&b, " %d.%d.%d", st.G, st.Kind, st.Site)
+		mark := ""
+		if st.Preempt {
+			mark = "*"
+		}
+		fmt.Fprintf(&b, " %s%d.%d.%d", mark, st.G, st.Kind, st.Site)
 	}
 	b.WriteString("\n")
 	return b.Bytes()
@@ -188,7 +194,8 @@ func parseInts(val string) ([]int, error) {
 func parseTrace(val string) ([]Step, error) {
 	var out []Step
 	for _, f := range strings.Fields(val) {
-		parts := strings.Split(f, ".")
+		preempt := strings.HasPrefix(f, "*")
+		parts := strings.Split(strings.TrimPrefix(f, "*"), ".")
 		if len(parts) != 3 {
 			return nil, fmt.Errorf("bad step %q (want g.kind.site)", f)
 		}
@@ -200,7 +207,7 @@ func parseTrace(val string) ([]Step, error) {
 			}
 			n[i] = v
 		}
-		out = append(out, Step{G: n[0], Kind: n[1], Site: int32(n[2])})
+		out = append(out, Step{G: n[0], Kind: n[1], Site: int32(n[2]), Preempt: preempt})
 	}
 	return out, nil
 }

@@ -12,7 +12,7 @@ func sample() *Schedule {
 	return &Schedule{
 		Test: "TestX/sub", Oracle: "data race", Strategy: "pct d=3", Seed: -4, Execution: 17,
 		CVT: "1,1,2", Track: []string{"p.a", "p.T.f"}, Hash: 0xdeadbeef01, Decisions: []int{2, 1, 0, 2},
-		Trace:    []Step{{1, 1, 0}, {2, 3, 15}, {1, 2, 14}},
+		Trace:    []Step{{1, 1, 0, false}, {2, 3, 15, true}, {1, 2, 14, false}},
 		Comments: []string{"step 1 G1 start"},
 	}
 }

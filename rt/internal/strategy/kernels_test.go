@@ -7,7 +7,6 @@ import (
 	"github.com/vtbound/vtbound/rt/internal/strategy/internal/testsim"
 )
 
-
 // find explores k's buggy program with the named strategy until it fails.
 func find(t *testing.T, name string, c strategy.Config, p *testsim.Program) testsim.Summary {
 	t.Helper()

@@ -1,0 +1,163 @@
+package explore
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/vtbound/vtbound/rt/internal/engine"
+	"github.com/vtbound/vtbound/rt/internal/sched"
+	"github.com/vtbound/vtbound/rt/internal/schedfile"
+	"github.com/vtbound/vtbound/rt/internal/strategy"
+)
+
+// Minimisation settings. The child protocol: a test binary started with
+// minimizeEnv set to a saved schedule runs only the minimiser for that
+// test and writes the best schedule it finds to the file named by
+// minimizeOutEnv.
+const (
+	minimizeBudget = 2000
+	minimizeEnv    = "VTBOUND_MINIMIZE"
+	minimizeOutEnv = "VTBOUND_MINIMIZE_OUT"
+	childTimeout   = 2 * time.Minute
+)
+
+// minimized is the outcome of minimisation: the best failing schedule
+// found, as a schedule file's content (its Trace carries preemptions).
+type minimized struct {
+	sf  *schedfile.Schedule
+	cvt strategy.CVT
+}
+
+// minimize searches near res for a schedule that fails the same way with
+// fewer preemptions, variables and ordered goroutines. Failures reported
+// through testing.T are minimised in a child process, where every
+// candidate runs in a fresh subtest, because a T stays failed once failed.
+func (d *driver) minimize(res *engine.Result, original string) (*minimized, error) {
+	if res.Outcome == sched.Failed {
+		return d.minimizeInChild(original)
+	}
+	m := strategy.NewMinimizer(res.Plan, &res.Execution, minimizeBudget, d.s.Seed)
+	e := engine.New(m, d.limits(), d.t.Failed)
+	for {
+		if _, ok := e.Run(d.body); !ok {
+			break
+		}
+	}
+	return foundSchedule(d.t.Name(), m.Best(), "minimize"), nil
+}
+
+// foundSchedule turns a minimiser result into schedule-file content.
+func foundSchedule(test string, f strategy.Found, label string) *minimized {
+	sf := &schedfile.Schedule{
+		Test: test, Oracle: f.Outcome.String(), Strategy: label,
+		CVT: fmt.Sprintf("%d,%d,%d", f.CVT.C, f.CVT.V, f.CVT.T), Track: trackList(f.Plan),
+		Decisions: f.Decisions, Trace: toFileTrace(f.Trace), Comments: interleaving(f.Trace),
+	}
+	sf.Hash = traceHash(f.Trace)
+	return &minimized{sf: sf, cvt: f.CVT}
+}
+
+// traceHash recomputes an execution's trace hash from its steps.
+func traceHash(trace []sched.Step) uint64 { return engine.TraceHash(trace) }
+
+func trackList(p sched.Plan) []string {
+	if p.TrackAll {
+		return nil
+	}
+	names := []string{}
+	for _, id := range p.Track {
+		if n := engine.GroupName(id); n != "" {
+			names = append(names, n)
+		}
+	}
+	return names
+}
+
+// minimizeInChild re-executes the test binary in minimiser mode for this
+// test and reads back the best schedule it found.
+func (d *driver) minimizeInChild(original string) (*minimized, error) {
+	out := filepath.Join(os.TempDir(), fmt.Sprintf("vtbound-min-%d-%d", os.Getpid(), time.Now().UnixNano()))
+	defer os.Remove(out)
+	abs, err := filepath.Abs(original)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), childTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run="+runPattern(d.t.Name()), "-test.count=1", "-test.v=false")
+	cmd.Env = append(os.Environ(), minimizeEnv+"="+abs, minimizeOutEnv+"="+out, fmt.Sprintf("VTBOUND_SEED=%d", d.s.Seed))
+	if output, err := cmd.CombinedOutput(); err != nil {
+		if _, statErr := os.Stat(out); statErr != nil {
+			return nil, fmt.Errorf("minimiser child: %v\n%s", err, tail(string(output), 20))
+		}
+	}
+	sf, err := schedfile.ReadFile(out)
+	if err != nil {
+		return nil, err
+	}
+	c, v, t := parseCVT(sf.CVT)
+	return &minimized{sf: sf, cvt: strategy.CVT{C: c, V: v, T: t}}, nil
+}
+
+// runMinimizeChild is the child side: replay the saved schedule to
+// recover the full failing execution, run the minimiser with one subtest
+// per candidate, and write the best schedule.
+func runMinimizeChild(t *testing.T, body func(*testing.T), s *driver, path, out string) {
+	sf, err := schedfile.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cur *testing.T
+	failed := func() bool { return cur != nil && cur.Failed() }
+	run := func(e *engine.Engine) (res *engine.Result, ok bool) {
+		t.Run("candidate", func(st *testing.T) {
+			cur = st
+			res, ok = e.Run(func() { body(st) })
+		})
+		return res, ok
+	}
+	orig, ok := run(engine.New(newReplay(sf.Decisions, sf.Track), s.limits(), failed))
+	if !ok || orig.Outcome == sched.OK {
+		t.Fatalf("vtbound: minimiser: %s does not fail on replay", path)
+	}
+	m := strategy.NewMinimizer(orig.Plan, &orig.Execution, minimizeBudget, s.s.Seed)
+	e := engine.New(m, s.limits(), failed)
+	for {
+		if _, ok := run(e); !ok {
+			break
+		}
+	}
+	best := foundSchedule(t.Name(), m.Best(), "minimize")
+	if err := os.WriteFile(out, best.sf.Marshal(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// runPattern anchors every element of a (sub)test name for -test.run.
+func runPattern(name string) string {
+	var parts []string
+	for _, p := range strings.Split(name, "/") {
+		parts = append(parts, "^"+regexp.QuoteMeta(p)+"$")
+	}
+	return strings.Join(parts, "/")
+}
+
+func parseCVT(s string) (c, v, t int) {
+	fmt.Sscanf(s, "%d,%d,%d", &c, &v, &t)
+	return c, v, t
+}
+
+func tail(s string, n int) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}
