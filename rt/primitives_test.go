@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -239,6 +240,9 @@ func checkPassing(t *testing.T, p primitive) {
 	t.Setenv("VTBOUND_BUDGET", primitiveBudget)
 	t.Setenv("VTBOUND_RACES", "on")
 	t.Setenv("VTBOUND_DIR", filepath.Join(t.TempDir(), "schedules"))
+	for _, k := range []string{"VTBOUND_STRATEGY", "VTBOUND_REPLAY", "VTBOUND_MAXSTEPS"} {
+		t.Setenv(k, "") // the defaults
+	}
 	for _, kv := range p.env {
 		k, v, _ := strings.Cut(kv, "=")
 		t.Setenv(k, v)
@@ -462,6 +466,23 @@ func selectPrimitives() []primitive {
 			}
 			o.add("%d", i)
 		}, seen: []string{"-1", "0"}, only: []string{"-1", "0"}},
+		{name: "select-default-before-sender-arrives", body: func(t *testing.T, o *outcomes) {
+			// The sender stores x and then sends. A receiver that sees the
+			// store may still run its select before the send starts and
+			// take the default ("x=1 -1").
+			var x atomic.Int32
+			ch := rt.MakeChan[int](pChan, 0)
+			rt.Go(pGo, func() {
+				rt.Atomic(pAtomic, rt.AStore, &x).Store(1)
+				rt.Send(pChan, ch, 1)
+			})
+			v := rt.Atomic(pAtomic, rt.ALoad, &x).Load()
+			i := rt.Select(pChan, true, rt.RecvCase(ch))
+			if i == -1 {
+				rt.Recv(pChan, ch)
+			}
+			o.add("x=%d %d", v, i)
+		}, seen: []string{"x=0 -1", "x=1 -1", "x=1 0"}, only: []string{"x=0 -1", "x=1 -1", "x=1 0", "x=0 0"}},
 		{name: "select-ready-case-over-default", body: func(t *testing.T, o *outcomes) {
 			ch := rt.MakeChan[int](pChan, 1)
 			rt.Send(pChan, ch, 3)
@@ -580,6 +601,18 @@ func mutexPrimitives() []primitive {
 			held = false
 			rt.WGWait(pSync, &wg)
 		}, seen: []string{"true", "false"}},
+		{name: "mutex-left-locked", body: func(t *testing.T, o *outcomes) {
+			// Each execution leaves a package-level mutex locked; the next
+			// one must find it unlocked again.
+			rt.Go(pGo, func() {})
+			if !rt.TryLock(pSync, &leftLocked) {
+				t.Errorf("package-level mutex still locked from an earlier execution")
+			}
+		}},
+		{name: "rw-left-locked", body: func(t *testing.T, o *outcomes) {
+			rt.Go(pGo, func() { rt.RLock(pSync, &leftRLocked) })
+			rt.RWLock(pSync, &leftWLocked)
+		}},
 		{name: "mutex-unlock-unlocked", oracle: "panic", report: []string{"sync: unlock of unlocked mutex"},
 			body: func(t *testing.T, o *outcomes) {
 				var mu sync.Mutex
@@ -626,6 +659,12 @@ func mutexCounter(t *testing.T, o *outcomes) {
 	}
 }
 
+// Package-level locks that executions leave held.
+var (
+	leftLocked               sync.Mutex
+	leftRLocked, leftWLocked sync.RWMutex
+)
+
 func rwPrimitives() []primitive {
 	return []primitive{
 		{name: "rw-readers-overlap", body: func(t *testing.T, o *outcomes) {
@@ -649,6 +688,24 @@ func rwPrimitives() []primitive {
 		{name: "rw-writer-preference", body: rwWriterPreference,
 			seen: []string{"R2 W", "W R2", "W R2-queued"},
 			only: []string{"R2 W", "W R2", "W R2-queued"}},
+		{name: "rw-tryrlock-before-writer", body: func(t *testing.T, o *outcomes) {
+			// A writer that has not yet called Lock does not stop TryRLock
+			// ("true W"); TryRLock fails only while the writer holds the
+			// lock ("W false"): with no reader, a writer never waits.
+			var rw sync.RWMutex
+			var wg sync.WaitGroup
+			rt.WGGo(pSync, &wg, func() {
+				ok := rt.TryRLock(pSync, &rw)
+				if ok {
+					rt.RUnlock(pSync, &rw)
+				}
+				o.add("%v", ok)
+			})
+			rt.RWLock(pSync, &rw)
+			o.add("W")
+			rt.RWUnlock(pSync, &rw)
+			rt.WGWait(pSync, &wg)
+		}, seen: []string{"true W", "W true", "W false"}, only: []string{"true W", "W true", "W false"}},
 		{name: "rw-trylocks", body: func(t *testing.T, o *outcomes) {
 			var rw sync.RWMutex
 			done := rt.MakeChan[string](pChan, 0)
@@ -793,6 +850,14 @@ func waitGroupPrimitives() []primitive {
 			read(gx, &n)
 			o.add("n=%d", n)
 		}, only: []string{"n=3"}},
+		{name: "wg-goexit", body: func(t *testing.T, o *outcomes) {
+			var wg sync.WaitGroup
+			rt.WGGo(pSync, &wg, func() {
+				runtime.Goexit()
+			})
+			rt.WGWait(pSync, &wg)
+			o.add("done")
+		}, only: []string{"done"}},
 		{name: "wg-negative", oracle: "panic", report: []string{"sync: negative WaitGroup counter"},
 			body: func(t *testing.T, o *outcomes) {
 				var wg sync.WaitGroup

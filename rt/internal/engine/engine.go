@@ -306,7 +306,7 @@ func (g *G) exit(r any, normal bool) {
 	case r != nil:
 		x.fail(sched.Panicked, g, panicMessage(r), string(debug.Stack()))
 	case !normal && g.e.failed():
-		x.fail(sched.Failed, g, "test failed (t.FailNow) in goroutine", "")
+		x.fail(sched.Failed, g, "t.Fatal/t.FailNow called", "")
 	}
 	g.live = false
 	x.record(g, sched.Op{Kind: sched.OpExit, Group: -1}, -1, false)

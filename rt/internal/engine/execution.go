@@ -394,7 +394,7 @@ func (x *execution) result(failedBefore bool) *Result {
 		}
 	}
 	if x.failure == nil && !failedBefore && x.e.failed() {
-		x.failure = &Failure{Outcome: sched.Failed, Message: "test reported failure (t.Error/t.Fatal)"}
+		x.failure = &Failure{Outcome: sched.Failed, Message: "t.Error called"}
 	}
 	r := &Result{Label: x.plan.Label, Plan: x.plan, Failure: x.failure, RaceReports: x.races, Uncontrolled: x.uncontrolled}
 	r.N = x.n

@@ -28,6 +28,9 @@ type Site struct {
 	// Group is the variable group a memory access belongs to ("" for
 	// non-access sites).
 	Group string
+	// Name is the accessed variable as written in the source ("c.n"), for
+	// reports; optional.
+	Name string
 }
 
 // String formats the site as file:line for reports.

@@ -33,6 +33,9 @@ func varName(op sched.Op) string {
 	if !op.Kind.IsAccess() {
 		return ""
 	}
+	if s := engine.SiteInfo(op.Site); s != nil && s.Name != "" {
+		return s.Name
+	}
 	g := engine.GroupName(op.Group)
 	if g == "" {
 		if s := engine.SiteInfo(op.Site); s != nil {

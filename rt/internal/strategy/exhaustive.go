@@ -222,8 +222,8 @@ func (e *Exhaustive) Pick(v *sched.View) int {
 	if e.prep {
 		return x.obs.picked(v, prepPick(e.rng, v))
 	}
-	g, op, ok := x.obs.observe()
-	if ok {
+	g, op, ok := x.obs.observe(v)
+	if ok && op.Kind != sched.OpNone {
 		x.hb.add(g, op)
 	}
 	if n := len(x.dec); n < len(x.item.prefix) {
@@ -285,6 +285,8 @@ func (e *Exhaustive) branch(v *sched.View, g int, op sched.Op) {
 // preemptible reports whether a preemption may follow op.
 func (e *Exhaustive) preemptible(op sched.Op, key VarKey, hasKey bool) bool {
 	switch {
+	case op.Kind == sched.OpNone:
+		return true // unseen step: it enabled another goroutine, so synchronised
 	case op.Kind == sched.OpStart || isSync(op.Kind):
 		return true
 	case !op.Kind.IsAccess() || !hasKey:

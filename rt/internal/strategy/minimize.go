@@ -298,7 +298,8 @@ func dropGoroutine(segs []seg, g int) []seg {
 // to run only when nothing else can.
 type segRunner struct {
 	segs    []seg
-	i, left int
+	i       int
+	start   int
 	late    map[int]bool
 	count   map[int]int32
 	choices map[evRef]int
@@ -306,16 +307,13 @@ type segRunner struct {
 }
 
 func (r *segRunner) reset(segs []seg, f Found) {
-	r.segs, r.i, r.late, r.count, r.last = nil, 0, map[int]bool{}, map[int]int32{}, 0
+	r.segs, r.i, r.start, r.late, r.count, r.last = nil, 0, 0, map[int]bool{}, map[int]int32{}, 0
 	for _, s := range segs {
 		if s.g < 0 {
 			r.late[-s.g] = true
 		} else {
 			r.segs = append(r.segs, s)
 		}
-	}
-	if len(r.segs) > 0 {
-		r.left = r.segs[0].n
 	}
 	r.choices = map[evRef]int{}
 	idx := map[int]int32{}
@@ -334,16 +332,16 @@ func (r *segRunner) pick(v *sched.View) int {
 	return id
 }
 
+// follow returns the goroutine of the segment at step v.Step; a segment
+// began at step start, and steps run without a Pick count towards it.
 func (r *segRunner) follow(v *sched.View) int {
 	for r.i < len(r.segs) {
 		s := r.segs[r.i]
-		if slices.Contains(v.Enabled, s.g) && (s.n < 0 || r.left > 0) {
-			r.left--
+		if (s.n < 0 || v.Step-r.start < s.n) && slices.Contains(v.Enabled, s.g) {
 			return s.g
 		}
-		if r.i++; r.i < len(r.segs) {
-			r.left = r.segs[r.i].n
-		}
+		r.i++
+		r.start = v.Step
 	}
 	if v.CurrentEnabled() && !r.late[v.Current] {
 		return v.Current

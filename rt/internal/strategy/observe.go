@@ -62,22 +62,36 @@ func isSync(k sched.OpKind) bool {
 // observer reconstructs, at each Pick, the step executed since the previous
 // Pick: the goroutine picked then performed the operation pending then.
 // It relies on the engine calling Pick at every scheduling point.
+//
+// The engine calls Pick only when several goroutines are enabled, so steps
+// taken while one goroutine ran alone are not seen; View.Step reveals them.
+// After such a gap the last step is unknown: observe then reports the
+// goroutine that ran last with an OpNone operation. (An engine that exposed
+// the executed steps in the View would make this exact.)
 type observer struct {
-	picks  int
-	last   int
-	lastOp sched.Op
-	names  varNamer
+	picks    int
+	last     int
+	lastOp   sched.Op
+	nextStep int
+	names    varNamer
 }
 
 func (o *observer) reset() {
-	o.picks, o.last, o.lastOp = 0, 0, sched.Op{}
+	o.picks, o.last, o.lastOp, o.nextStep = 0, 0, sched.Op{}, 0
 	o.names.reset()
 }
 
-// observe returns the step executed since the previous Pick, if any.
-func (o *observer) observe() (g int, op sched.Op, ok bool) {
+// observe returns the step executed just before this scheduling point, if
+// any; op is OpNone when steps went unseen since the previous Pick.
+func (o *observer) observe(v *sched.View) (g int, op sched.Op, ok bool) {
 	if o.picks == 0 {
 		return 0, sched.Op{}, false
+	}
+	if v.Step != o.nextStep {
+		if v.Current != 0 {
+			return v.Current, sched.Op{Group: -1}, true
+		}
+		return o.last, sched.Op{Group: -1}, true
 	}
 	return o.last, o.lastOp, true
 }
@@ -87,6 +101,7 @@ func (o *observer) picked(v *sched.View, id int) int {
 	o.picks++
 	o.last = id
 	o.lastOp = sched.Op{}
+	o.nextStep = v.Step + 1
 	if g := v.Goroutine(id); g != nil {
 		o.lastOp = g.Op
 		o.names.key(g.Op)

@@ -17,8 +17,10 @@ type accPoint struct {
 }
 
 // prioRun is one execution of a priority strategy with change points: by
-// step number (PCT, vt) or by access to chosen groups (PCTVB).
+// step number (PCT, vt) or by access to chosen groups (PCTVB). Step numbers
+// are View.Step, so steps the engine ran without asking count too.
 type prioRun struct {
+	seenStep int
 	obs      observer
 	prio     prioTable
 	byStep   map[int]int
@@ -32,6 +34,7 @@ type prioRun struct {
 func (r *prioRun) reset(newPrio func(int) int64, changeTo func(int) int64) {
 	r.obs.reset()
 	r.prio.reset()
+	r.seenStep = 0
 	r.byStep, r.byAcc, r.counts = map[int]int{}, nil, nil
 	r.newPrio, r.changeTo, r.changes = newPrio, changeTo, 0
 }
@@ -39,9 +42,11 @@ func (r *prioRun) reset(newPrio func(int) int64, changeTo func(int) int64) {
 // pick applies the change points the last step reached and returns the
 // highest-priority enabled goroutine.
 func (r *prioRun) pick(v *sched.View) int {
-	if g, op, ok := r.obs.observe(); ok {
-		if i, hit := r.byStep[r.obs.picks]; hit {
-			r.change(g, i)
+	if g, op, ok := r.obs.observe(v); ok {
+		for s := r.seenStep + 1; s <= v.Step; s++ {
+			if i, hit := r.byStep[s]; hit {
+				r.change(g, i)
+			}
 		}
 		if grp, ok := changeGroup(op); ok {
 			if n, chosen := r.counts[grp]; chosen {
@@ -52,6 +57,7 @@ func (r *prioRun) pick(v *sched.View) int {
 			}
 		}
 	}
+	r.seenStep = v.Step
 	r.prio.assign(v, r.newPrio)
 	return r.obs.picked(v, highest(v, r.prio.prio))
 }
@@ -104,4 +110,15 @@ func (p *PCT) Pick(v *sched.View) int { return p.run.pick(v) }
 func (p *PCT) Choose(v *sched.View, n int) int { return p.rng.Intn(n) }
 
 // End updates the step estimate k.
-func (p *PCT) End(x *sched.Execution) { p.k = max(p.k, p.run.obs.picks) }
+func (p *PCT) End(x *sched.Execution) { p.k = max(p.k, steps(x)) }
+
+// steps counts x's steps as View.Step does (exits excluded).
+func steps(x *sched.Execution) int {
+	n := 0
+	for _, s := range x.Trace {
+		if s.Op.Kind != sched.OpExit {
+			n++
+		}
+	}
+	return n
+}

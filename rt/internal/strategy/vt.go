@@ -111,7 +111,7 @@ func (t *VT) End(x *sched.Execution) {
 	}
 	t.execs[t.c]++
 	t.n = max(t.n, x.Goroutines)
-	t.k = max(t.k, t.run.obs.picks)
+	t.k = max(t.k, steps(x))
 }
 
 // Guarantee returns the largest c such that every level up to c reached

@@ -34,6 +34,10 @@ type Options struct {
 	// SpinThreshold marks a goroutine Spinning after this many steps
 	// without a write while others are enabled (default 40).
 	SpinThreshold int
+	// PickEveryStep calls Pick at every scheduling point. By default, as
+	// the engine does, Pick is called only when several goroutines are
+	// enabled, and only those calls are decisions.
+	PickEveryStep bool
 }
 
 // Result is one finished execution.
@@ -58,6 +62,7 @@ type world struct {
 	trace   []sched.Step
 	dec     []int
 	view    sched.View
+	steps   int
 }
 
 // G is a simulated goroutine; programs call its methods to act.
@@ -126,9 +131,12 @@ func (w *world) run(st sched.Strategy) {
 			w.outcome, w.msg = sched.Livelock, "step bound exceeded"
 			return
 		}
-		id := st.Pick(v)
+		id := v.Enabled[0]
+		if len(v.Enabled) > 1 || w.opt.PickEveryStep {
+			id = st.Pick(v)
+			w.dec = append(w.dec, id)
+		}
 		g := w.enabledG(id)
-		w.dec = append(w.dec, id)
 		w.trace = append(w.trace, sched.Step{G: id, Op: g.pending, Choice: -1,
 			Preempt: prev != 0 && prev != id && w.isEnabled(prev)})
 		w.resume(g)
@@ -153,7 +161,7 @@ func (g *G) isEnabled() bool { return g.enabled == nil || g.enabled() }
 // makeView builds the scheduling-point view (reusing its buffers).
 func (w *world) makeView(prev int) *sched.View {
 	v := &w.view
-	v.Step, v.Current = len(w.trace), 0
+	v.Step, v.Current = w.steps, 0
 	v.Goroutines, v.Enabled = v.Goroutines[:0], v.Enabled[:0]
 	for _, g := range w.gs {
 		if g.done {
@@ -185,6 +193,7 @@ func (w *world) spawn(fn func(*G), parent int) *G {
 // resume performs g's pending operation and runs g to its next one.
 func (w *world) resume(g *G) {
 	g.sinceWrite++
+	w.steps++
 	if !g.started {
 		g.started = true
 		g.next, g.stop = iter.Pull(g.seq)
