@@ -85,6 +85,8 @@ type chanState struct {
 	cap         int
 	closed      bool
 	q           []vclock // clocks of the values in the buffer, oldest first
+	rq          []vclock // clocks of receives whose freed slot no send has used yet
+	sends       int      // sends so far
 	closeClock  vclock
 	madeByModel bool
 }
@@ -109,6 +111,14 @@ func (g *G) Close(site int32, key unsafe.Pointer, closeFn func()) {
 
 // Select models a send, receive or select statement by g and returns the
 // index of the case performed, or -1 for the default case.
+//
+// A blocking channel operation takes two steps, as in the Go runtime: it
+// arrives (always possible: it completes at once if a case is ready, takes
+// the default if there is one, and otherwise starts waiting), then, while
+// it waits, it is enabled only when a buffered or closed channel becomes
+// ready, or a partner completes it. Only waiting goroutines are partners of
+// an unbuffered rendezvous, so an operation that has not arrived yet is
+// never mistaken for a blocked one.
 func (g *G) Select(site int32, kind sched.OpKind, hasDefault bool, cases []Case) int {
 	var first unsafe.Pointer
 	if len(cases) > 0 {
@@ -128,18 +138,34 @@ func (g *G) Select(site int32, kind sched.OpKind, hasDefault bool, cases []Case)
 			g.pend.cases = nil
 			return i
 		}
-		g.pollFailed()
+		g.pend.waiting = true
+		if g.x.hasUnmodelled(cases) {
+			g.pollFailed()
+		}
 	}
 }
 
-// chanEnabled reports whether g's pending channel operation may proceed.
+// chanEnabled reports whether g's pending channel operation may take a
+// step: arriving always may; a waiting operation only when it has been
+// completed, a case became ready, or an uncontrolled case may be polled.
 func (x *execution) chanEnabled(g *G) bool {
 	p := &g.pend
-	if p.completed || p.hasDefault {
+	if !p.waiting || p.completed {
 		return true
 	}
 	for _, c := range p.cases {
 		if ready, modelled := x.caseReady(g, c); ready || (!modelled && c.chanKey() != nil) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasUnmodelled reports whether some case is on a non-nil channel that
+// controlled code did not make.
+func (x *execution) hasUnmodelled(cases []Case) bool {
+	for _, c := range cases {
+		if k := c.chanKey(); k != nil && x.model.chans[k] == nil {
 			return true
 		}
 	}
@@ -172,13 +198,14 @@ func (x *execution) caseReady(g *G, c Case) (ready, modelled bool) {
 }
 
 // partner finds the goroutine that has waited longest with a matching
-// operation on c's unbuffered channel, and the index of its case.
+// operation on c's unbuffered channel, and the index of its case. Only
+// waiting goroutines count (a select with a default never waits).
 func (x *execution) partner(g *G, c Case) (*G, int) {
 	key := c.chanKey()
 	var best *G
 	bestIdx := -1
 	for _, h := range x.gs {
-		if h == g || !h.live || h.pend.completed || (best != nil && h.since >= best.since) {
+		if h == g || !h.live || !h.pend.waiting || h.pend.completed || (best != nil && h.since >= best.since) {
 			continue
 		}
 		switch h.op.Kind {
@@ -261,6 +288,11 @@ func (x *execution) performBuffered(g *G, c Case, s *chanState) bool {
 		if !c.trySend() { // filled by uncontrolled code
 			return false
 		}
+		// The k-th receive happens before the (k+cap)-th send completes.
+		if s.sends++; s.sends > s.cap && len(s.rq) > 0 {
+			g.clock.join(s.rq[0])
+			s.rq = s.rq[1:]
+		}
 		s.q = append(s.q, append(vclock(nil), g.clock...))
 		g.clock.tick(g.id)
 		return true
@@ -271,6 +303,8 @@ func (x *execution) performBuffered(g *G, c Case, s *chanState) bool {
 	if len(s.q) > 0 {
 		g.clock.join(s.q[0])
 		s.q = s.q[1:]
+		s.rq = append(s.rq, append(vclock(nil), g.clock...))
+		g.clock.tick(g.id)
 	} else if s.closed {
 		g.clock.join(s.closeClock)
 	}

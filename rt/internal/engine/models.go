@@ -17,6 +17,7 @@ type pendingOp struct {
 	wg         *wgState
 	once       *onceState
 	cond       *condState
+	waiting    bool   // the operation has arrived and blocks (two-step ops)
 	completed  bool   // a partner completed this channel operation
 	chosen     int    // case index completed by the partner
 	signalled  bool   // a Cond waiter has been woken
@@ -86,11 +87,11 @@ func (x *execution) enabled(g *G) bool {
 	switch g.op.Kind {
 	case sched.OpLock:
 		if p.rw != nil {
-			return !p.rw.writer && p.rw.readers == 0
+			return !p.waiting || (!p.rw.writer && p.rw.readers == 0)
 		}
 		return !p.mu.locked
 	case sched.OpRLock:
-		return !p.rw.writer && !x.writerWaiting(p.rw)
+		return !p.waiting || (!p.rw.writer && p.rw.waitingWriters == 0)
 	case sched.OpWGWait:
 		return p.wg.count == 0
 	case sched.OpOnce:
@@ -101,15 +102,4 @@ func (x *execution) enabled(g *G) bool {
 		return x.chanEnabled(g)
 	}
 	return true
-}
-
-// writerWaiting reports whether some goroutine waits in Lock on rw: new
-// readers then wait too (RWMutex writer preference).
-func (x *execution) writerWaiting(rw *rwState) bool {
-	for _, h := range x.gs {
-		if h.live && h.op.Kind == sched.OpLock && h.pend.rw == rw {
-			return true
-		}
-	}
-	return false
 }

@@ -15,10 +15,11 @@ type mutexState struct {
 
 // rwState models a sync.RWMutex.
 type rwState struct {
-	writer  bool
-	readers int
-	wclock  vclock // clock of the last Unlock
-	rclock  vclock // join of the clocks of RUnlocks since the last Lock
+	writer         bool
+	readers        int
+	waitingWriters int    // writers blocked in Lock: new readers wait too
+	wclock         vclock // clock of the last Unlock
+	rclock         vclock // join of the clocks of RUnlocks since the last Lock
 }
 
 // wgState models a sync.WaitGroup.
@@ -119,17 +120,29 @@ func (g *G) Unlock(site int32, m *sync.Mutex) {
 	m.Unlock()
 }
 
-// RWLock models rw.Lock by g.
+// RWLock models rw.Lock by g in two steps: arriving (always possible),
+// and, if the lock is held, waiting as a writer, which makes new readers
+// wait too (writer preference).
 func (g *G) RWLock(site int32, rw *sync.RWMutex) {
 	s := g.x.model.rw(rw)
+	g.announce(sched.OpLock, site, unsafe.Pointer(rw))
+	g.pend.rw = s
 	for {
-		g.announce(sched.OpLock, site, unsafe.Pointer(rw))
-		g.pend.rw = s
 		g.schedule()
+		if s.writer || s.readers > 0 {
+			if !g.pend.waiting {
+				g.pend.waiting = true
+				s.waitingWriters++
+			}
+			continue
+		}
 		if rw.TryLock() {
 			break
 		}
 		g.pollFailed()
+	}
+	if g.pend.waiting {
+		s.waitingWriters--
 	}
 	g.pollDone()
 	s.writer = true
@@ -172,13 +185,18 @@ func (g *G) RWUnlock(site int32, rw *sync.RWMutex) {
 	rw.Unlock()
 }
 
-// RLock models rw.RLock by g.
+// RLock models rw.RLock by g: it waits while a writer holds the lock or
+// waits for it.
 func (g *G) RLock(site int32, rw *sync.RWMutex) {
 	s := g.x.model.rw(rw)
+	g.announce(sched.OpRLock, site, unsafe.Pointer(rw))
+	g.pend.rw = s
 	for {
-		g.announce(sched.OpRLock, site, unsafe.Pointer(rw))
-		g.pend.rw = s
 		g.schedule()
+		if s.writer || s.waitingWriters > 0 {
+			g.pend.waiting = true
+			continue
+		}
 		if rw.TryRLock() {
 			break
 		}
@@ -194,7 +212,7 @@ func (g *G) TryRLock(site int32, rw *sync.RWMutex) bool {
 	s := g.x.model.rw(rw)
 	g.announce(sched.OpTryLock, site, unsafe.Pointer(rw))
 	g.schedule()
-	if s.writer || g.x.writerWaiting(s) || !rw.TryRLock() {
+	if s.writer || s.waitingWriters > 0 || !rw.TryRLock() {
 		return false
 	}
 	s.readers++

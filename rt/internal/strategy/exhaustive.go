@@ -278,7 +278,7 @@ func (e *Exhaustive) branch(v *sched.View, g int, op sched.Op) {
 		vars = append(slices.Clone(vars), key)
 	}
 	nw := &workItem{prefix: slices.Clone(x.dec), perm: it.perm, prio: cand, used: it.used + 1, vars: vars}
-	nw.key = mix(mix(x.hb.hash(), uint64(nw.used)), e.rankKey(v, nw))
+	nw.key = mix(mix(mix(x.hb.hash(), viewKey(v)), uint64(nw.used)), e.rankKey(v, nw))
 	x.later = append(x.later, nw)
 }
 
@@ -295,6 +295,18 @@ func (e *Exhaustive) preemptible(op sched.Op, key VarKey, hasKey bool) bool {
 		return len(e.ex.item.vars) < e.cfg.V || slices.Contains(e.ex.item.vars, key)
 	}
 	return e.cur.has(key)
+}
+
+// viewKey hashes the step count and every goroutine's pending operation,
+// which tell apart states whose seen steps agree but whose unseen ones
+// (taken while one goroutine ran alone) differ.
+func viewKey(v *sched.View) uint64 {
+	h := uint64(v.Step)
+	for i := range v.Goroutines {
+		g := &v.Goroutines[i]
+		h = mix(h, uint64(g.ID)<<40|uint64(g.Op.Kind)<<32|uint64(uint32(g.Op.Obj)))
+	}
+	return h
 }
 
 // rankKey hashes the relative order of the priorities an item continues

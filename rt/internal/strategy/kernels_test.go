@@ -1,6 +1,7 @@
 package strategy_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/vtbound/vtbound/rt/internal/strategy"
@@ -9,23 +10,44 @@ import (
 
 // find explores k's buggy program with the named strategy until it fails.
 func find(t *testing.T, name string, c strategy.Config, p *testsim.Program) testsim.Summary {
+	return findIn(t, name, c, p, testsim.Options{})
+}
+
+// findIn is find with simulator options.
+func findIn(t *testing.T, name string, c strategy.Config, p *testsim.Program, o testsim.Options) testsim.Summary {
 	t.Helper()
 	st, err := strategy.New(name, c)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return testsim.Explore(p, st, testsim.Search{Stop: true, SkipPrep: true})
+	return testsim.Explore(p, st, testsim.Search{Stop: true, SkipPrep: true, Options: o})
 }
 
 // minimize runs the minimiser on a failing result and returns its best.
 func minimize(t *testing.T, r *testsim.Result, p *testsim.Program) (strategy.Found, *strategy.Minimizer) {
+	return minimizeIn(t, r, p, testsim.Options{})
+}
+
+func minimizeIn(t *testing.T, r *testsim.Result, p *testsim.Program, o testsim.Options) (strategy.Found, *strategy.Minimizer) {
 	t.Helper()
 	m := strategy.NewMinimizer(r.Plan, &r.Exec, 3000, 1)
-	testsim.Explore(p, m, testsim.Search{})
+	testsim.Explore(p, m, testsim.Search{Options: o})
 	return m.Best(), m
 }
 
+// TestKernelsFoundAndMinimised: every kernel is found by pctvb, vt and
+// exhaustive, and minimisation reports kernels.md's (c,v,t). The simulator
+// runs as the engine does (Pick only among several enabled goroutines) and,
+// as a second mode, with a Pick at every scheduling point.
 func TestKernelsFoundAndMinimised(t *testing.T) {
+	for _, every := range []bool{false, true} {
+		t.Run(fmt.Sprintf("everystep=%v", every), func(t *testing.T) {
+			kernelsFoundAndMinimised(t, testsim.Options{PickEveryStep: every})
+		})
+	}
+}
+
+func kernelsFoundAndMinimised(t *testing.T, o testsim.Options) {
 	strategies := []struct {
 		name string
 		cfg  strategy.Config
@@ -40,14 +62,14 @@ func TestKernelsFoundAndMinimised(t *testing.T) {
 	for _, k := range testsim.Kernels() {
 		for _, s := range strategies {
 			t.Run(k.Name+"/"+s.name, func(t *testing.T) {
-				sum := find(t, s.name, s.cfg, k.Bug)
+				sum := findIn(t, s.name, s.cfg, k.Bug, o)
 				if sum.First == nil {
 					t.Fatalf("not found in %d executions", sum.Executions)
 				}
 				if got := sum.First.Exec.Outcome; got != k.Outcome {
 					t.Fatalf("outcome %v (%s), want %v", got, sum.First.Message, k.Outcome)
 				}
-				best, m := minimize(t, sum.First, k.Bug)
+				best, m := minimizeIn(t, sum.First, k.Bug, o)
 				want := strategy.CVT{C: k.Want[0], V: k.Want[1], T: k.Want[2]}
 				if best.CVT != want {
 					t.Errorf("minimised %v, want %v (%s)", best.CVT, want, m.Report())

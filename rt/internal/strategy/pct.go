@@ -48,6 +48,11 @@ func (r *prioRun) pick(v *sched.View) int {
 				r.change(g, i)
 			}
 		}
+		if op.Kind == sched.OpNone {
+			// Unseen steps ended with one that enabled another goroutine:
+			// a synchronisation operation.
+			op.Kind = sched.OpUnlock
+		}
 		if grp, ok := changeGroup(op); ok {
 			if n, chosen := r.counts[grp]; chosen {
 				r.counts[grp] = n + 1
