@@ -19,7 +19,8 @@ type Settings struct {
 	Seed     int64         // VTBOUND_SEED
 	SeedSet  bool          // whether VTBOUND_SEED was given
 	Depth    int           // VTBOUND_DEPTH (PCT d)
-	V, C, T  int           // VTBOUND_V, VTBOUND_C, VTBOUND_T
+	V, C     int           // VTBOUND_V, VTBOUND_C; -1 when not set
+	T        int           // VTBOUND_T
 	L        int           // VTBOUND_L
 	Verbose  int           // VTBOUND_VERBOSE
 	Dir      string        // VTBOUND_DIR
@@ -62,7 +63,7 @@ func FromEnv() (Settings, error) { return Parse(os.Getenv) }
 
 // Parse reads the settings through getenv.
 func Parse(getenv func(string) string) (Settings, error) {
-	s := Settings{Strategy: "portfolio", Execs: DefaultExecs, Time: DefaultTime, Dir: DefaultDir, Races: true, Depth: 3}
+	s := Settings{Strategy: "portfolio", Execs: DefaultExecs, Time: DefaultTime, Dir: DefaultDir, Races: true, Depth: 3, V: -1, C: -1}
 	p := parser{getenv: getenv}
 	if v := getenv("VTBOUND_STRATEGY"); v != "" {
 		s.Strategy = v

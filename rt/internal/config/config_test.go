@@ -15,7 +15,7 @@ func TestDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Strategy != "portfolio" || s.Execs != DefaultExecs || s.Time != DefaultTime || s.Dir != DefaultDir || !s.Races || s.SeedSet {
+	if s.V != -1 || s.C != -1 || s.Strategy != "portfolio" || s.Execs != DefaultExecs || s.Time != DefaultTime || s.Dir != DefaultDir || !s.Races || s.SeedSet {
 		t.Fatalf("defaults = %+v", s)
 	}
 }

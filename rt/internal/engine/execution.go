@@ -181,6 +181,7 @@ func (x *execution) buildView(cur *G) {
 	}
 	v.Goroutines = v.Goroutines[:0]
 	v.Enabled = v.Enabled[:0]
+	v.Trace = x.trace
 	now := time.Time{}
 	for _, g := range x.gs {
 		if !g.live {

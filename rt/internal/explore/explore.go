@@ -60,7 +60,7 @@ func (d *driver) limits() engine.Limits {
 func (d *driver) explore() {
 	d.t.Helper()
 	strat, err := strategy.New(d.s.Strategy, strategy.Config{
-		Seed: d.s.Seed, Depth: d.s.Depth, V: d.s.V, C: d.s.C, T: d.s.T, L: d.s.L, Budget: d.s.Execs,
+		Seed: d.s.Seed, Depth: d.s.Depth, V: bound(d.s.V), C: bound(d.s.C), T: d.s.T, L: d.s.L, Budget: d.s.Execs,
 	})
 	if err != nil {
 		d.t.Fatalf("vtbound: VTBOUND_STRATEGY=%q: %v (accepted: %s)", d.s.Strategy, err, strings.Join(strategy.Names(), ", "))
@@ -97,6 +97,19 @@ func (d *driver) explore() {
 		d.t.Logf("vtbound: %s: %d executions in %v, no failure (%s, seed %d)%s",
 			d.t.Name(), n, time.Since(start).Round(time.Millisecond), d.s.Strategy, d.s.Seed, coverageNote(strat))
 	}
+}
+
+// bound maps a VTBOUND_V/VTBOUND_C setting (-1 when not set) to
+// strategy.Config, where 0 means "the strategy's default" and a negative
+// value means an explicit 0.
+func bound(v int) int {
+	switch {
+	case v < 0:
+		return 0
+	case v == 0:
+		return -1
+	}
+	return v
 }
 
 func coverageNote(s sched.Strategy) string {

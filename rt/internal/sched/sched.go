@@ -163,6 +163,10 @@ type View struct {
 	// Enabled lists the IDs of the enabled goroutines, ascending. It is
 	// never empty when Pick is called.
 	Enabled []int
+	// Trace lists the steps executed so far in this execution, including
+	// those taken while only one goroutine was enabled (when the engine
+	// does not call Pick). Strategies must not modify it.
+	Trace []Step
 }
 
 // Goroutine returns the goroutine with the given ID, or nil.

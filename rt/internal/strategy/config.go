@@ -2,6 +2,7 @@ package strategy
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 
@@ -16,16 +17,19 @@ type Config struct {
 	// Depth is PCT's bug depth d (default 3): d-1 priority change points.
 	Depth int
 	// V bounds the number of variables (default 2): pctvb and exhaustive
-	// iterate v = 0..V; dynamic fixes at most V variables.
+	// iterate v = 0..V; dynamic fixes at most V variables. Zero means the
+	// default; a negative value asks for V = 0.
 	V int
-	// C bounds preemptions (default 2) for vt, exhaustive and dynamic.
+	// C bounds preemptions (default 2) for vt, exhaustive and dynamic. Zero
+	// means the default; a negative value asks for C = 0.
 	C int
 	// T is the thread bound whose coverage vt reports and that sizes the
 	// priority orders of exhaustive (default 2).
 	T int
 	// L bounds the loop-iteration index of variables (default 2).
 	L int
-	// Budget caps the number of executions (default 1000).
+	// Budget caps the number of executions; zero or negative means no cap
+	// (randomized strategies then run until the caller stops them).
 	Budget int
 	// Fixed makes pctvb run only at (V, Depth) and vt only at C, instead of
 	// iterating from the cheapest level.
@@ -34,12 +38,13 @@ type Config struct {
 
 // Defaults for Config fields left zero.
 const (
-	DefaultDepth  = 3
-	DefaultV      = 2
-	DefaultC      = 2
-	DefaultT      = 2
-	DefaultL      = 2
-	DefaultBudget = 1000
+	DefaultDepth = 3
+	DefaultV     = 2
+	DefaultC     = 2
+	DefaultT     = 2
+	DefaultL     = 2
+	// nominalBudget sizes the portfolio's phases when Budget is unlimited.
+	nominalBudget = 10000
 )
 
 func (c Config) withDefaults() Config {
@@ -51,7 +56,9 @@ func (c Config) withDefaults() Config {
 	def(&c.Depth, DefaultDepth)
 	def(&c.T, DefaultT)
 	def(&c.L, DefaultL)
-	def(&c.Budget, DefaultBudget)
+	if c.Budget <= 0 {
+		c.Budget = math.MaxInt
+	}
 	if c.V < 0 {
 		c.V = 0
 	} else if c.V == 0 && !c.Fixed {
@@ -93,7 +100,8 @@ func Names() []string {
 }
 
 // New returns the strategy called name configured by c. Every strategy stops
-// (Begin returns false) after c.Budget executions at the latest.
+// (Begin returns false) after c.Budget executions at the latest; exhaustive
+// and dynamic also stop when their bounded space is explored.
 func New(name string, c Config) (sched.Strategy, error) {
 	mk, ok := constructors[name]
 	if !ok {

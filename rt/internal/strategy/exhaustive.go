@@ -12,9 +12,17 @@ import (
 // Exhaustive is the paper's Algorithm 1 run for each variable subset:
 // iterative context bounding up to C, strict priority scheduling under
 // thread-bounded priority orders, preemptions only after accesses to the
-// subset, synchronisation operations and goroutine starts, and pruning of
-// executions whose happens-before graph was already seen for the subset.
-// States are reached by replaying decision prefixes. With dynamic set it is
+// subset, synchronisation operations and goroutine starts, and
+// happens-before pruning. States are reached by replaying decision prefixes.
+//
+// Pruning differs from the paper's in one respect: an execution whose
+// happens-before graph was already seen for the subset generates no
+// derivative schedules only when it ran under the same priority order,
+// because under Algorithm 1 the derivatives (which goroutine runs after a
+// lowered priority) depend on the order; pruning across orders lost
+// vt-fig2's one-preemption schedule. Work items that reach a state already
+// queued (same happens-before prefix, pending operations and relative
+// priorities) are dropped too. With dynamic set it is
 // VT-CHESS (Sec. 6.1): every group is tracked and the first V preemptions
 // fix the variables later preemptions may follow.
 type Exhaustive struct {

@@ -9,19 +9,25 @@ import (
 
 // Metrics counts what a strategy ran.
 type Metrics struct {
-	Executions  int
-	Steps       int
+	// Executions counts finished executions.
+	Executions int
+	// Steps counts their steps, exits included.
+	Steps int
+	// Preemptions counts their preemptions as Characterize does.
 	Preemptions int
-	Failures    int
+	// Failures counts executions whose outcome was not OK.
+	Failures int
 	// FirstFailure is the number of the first failing execution, or 0.
 	FirstFailure int
-	Outcomes     map[sched.Outcome]int
+	// Outcomes counts executions by outcome.
+	Outcomes map[sched.Outcome]int
 }
 
 // Metered wraps a strategy and counts its executions, steps, preemptions and
 // outcomes.
 type Metered struct {
 	sched.Strategy
+	// M holds the counts so far.
 	M Metrics
 }
 

@@ -9,11 +9,16 @@ import (
 
 // Found is a failing schedule with its characterisation.
 type Found struct {
-	Plan      sched.Plan
+	// Plan is the plan the schedule ran under (replay needs the same one).
+	Plan sched.Plan
+	// Decisions are the Pick and Choose results that replay it.
 	Decisions []int
-	Trace     []sched.Step
-	Outcome   sched.Outcome
-	CVT       CVT
+	// Trace is its execution.
+	Trace []sched.Step
+	// Outcome is the failure's oracle.
+	Outcome sched.Outcome
+	// CVT is Characterize(Trace).
+	CVT CVT
 }
 
 func foundOf(p sched.Plan, x *sched.Execution) Found {
@@ -32,8 +37,9 @@ type seg struct{ g, n int }
 // on the schedule's segments (runs of one goroutine): drop a preemption by
 // letting the preempted goroutine run on, by merging its next segment, or by
 // postponing the preempting one; move a preemption point by one step; run a
-// goroutine only when nothing else can. When no candidate improves, a
-// dynamic (VT-CHESS) search at one preemption fewer looks further.
+// goroutine only when nothing else can. When no candidate improves,
+// dynamic (VT-CHESS) searches bounded to c' = 0, 1, ... preemptions below
+// the best c look further, sharing what is left of the budget.
 type Minimizer struct {
 	widen   *widener
 	b       budget
@@ -44,6 +50,7 @@ type Minimizer struct {
 	tried   map[string]bool
 	run     segRunner
 	search  *Exhaustive
+	searchC int
 	plan    sched.Plan
 	tries   int
 	improve int
@@ -128,13 +135,18 @@ func (m *Minimizer) Begin(p *sched.Plan) bool {
 		m.search = nil
 		return true
 	}
-	if m.search == nil && m.best.CVT.C > 0 {
-		m.search = NewDynamic(Config{Seed: m.seed, C: m.best.CVT.C - 1, V: max(m.best.CVT.V, 1), T: max(m.best.CVT.T, 2),
-			Fixed: true, Budget: m.b.max - m.b.used + 1})
-	}
-	if m.search != nil && m.search.Begin(p) {
-		m.plan = *p
-		return true
+	for m.searchC < m.best.CVT.C {
+		if m.search == nil {
+			left := m.b.max - m.b.used + 1
+			m.search = NewDynamic(Config{Seed: m.seed, C: m.searchC, V: max(m.best.CVT.V, 1), T: max(m.best.CVT.T, 2),
+				Fixed: true, Budget: max(1, left/(m.best.CVT.C-m.searchC))})
+		}
+		if m.search.Begin(p) {
+			m.plan = *p
+			return true
+		}
+		m.search = nil
+		m.searchC++
 	}
 	m.b.used--
 	m.tries--

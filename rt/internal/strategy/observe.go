@@ -69,6 +69,7 @@ func isSync(k sched.OpKind) bool {
 // goroutine that ran last with an OpNone operation. (An engine that exposed
 // the executed steps in the View would make this exact.)
 type observer struct {
+	seen     int // steps of View.Trace already named
 	picks    int
 	last     int
 	lastOp   sched.Op
@@ -77,13 +78,16 @@ type observer struct {
 }
 
 func (o *observer) reset() {
-	o.picks, o.last, o.lastOp, o.nextStep = 0, 0, sched.Op{}, 0
+	o.seen, o.picks, o.last, o.lastOp, o.nextStep = 0, 0, 0, sched.Op{}, 0
 	o.names.reset()
 }
 
 // observe returns the step executed just before this scheduling point, if
 // any; op is OpNone when steps went unseen since the previous Pick.
 func (o *observer) observe(v *sched.View) (g int, op sched.Op, ok bool) {
+	if v.Trace != nil {
+		return o.observeTrace(v.Trace)
+	}
 	if o.picks == 0 {
 		return 0, sched.Op{}, false
 	}
@@ -94,6 +98,22 @@ func (o *observer) observe(v *sched.View) (g int, op sched.Op, ok bool) {
 		return o.last, sched.Op{Group: -1}, true
 	}
 	return o.last, o.lastOp, true
+}
+
+// observeTrace is observe for engines that expose the executed steps: it
+// names every step not seen yet and returns the last one (exits aside).
+func (o *observer) observeTrace(trace []sched.Step) (int, sched.Op, bool) {
+	for ; o.seen < len(trace); o.seen++ {
+		if op := trace[o.seen].Op; op.Kind != sched.OpExit {
+			o.names.key(op)
+		}
+	}
+	for i := len(trace) - 1; i >= 0; i-- {
+		if st := trace[i]; st.Op.Kind != sched.OpExit {
+			return st.G, st.Op, true
+		}
+	}
+	return 0, sched.Op{}, false
 }
 
 // picked records that id was picked at view v.

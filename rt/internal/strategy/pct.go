@@ -35,7 +35,11 @@ func (r *prioRun) reset(newPrio func(int) int64, changeTo func(int) int64) {
 	r.obs.reset()
 	r.prio.reset()
 	r.seenStep = 0
-	r.byStep, r.byAcc, r.counts = map[int]int{}, nil, nil
+	if r.byStep == nil {
+		r.byStep = map[int]int{}
+	}
+	clear(r.byStep)
+	r.byAcc, r.counts = nil, nil
 	r.newPrio, r.changeTo, r.changes = newPrio, changeTo, 0
 }
 
@@ -74,17 +78,22 @@ func (r *prioRun) change(g, i int) {
 
 // PCT is probabilistic concurrency testing with depth d (Burckhardt et al.).
 type PCT struct {
-	d   int
-	rng *rand.Rand
-	b   budget
-	k   int
-	run prioRun
+	d        int
+	rng      *rand.Rand
+	b        budget
+	k        int
+	run      prioRun
+	newPrio  func(int) int64
+	changeTo func(int) int64
 }
 
 // NewPCT returns PCT with depth c.Depth.
 func NewPCT(c Config) *PCT {
 	c = c.withDefaults()
-	return &PCT{d: c.Depth, rng: rand.New(rand.NewSource(c.Seed)), b: budget{max: c.Budget}}
+	p := &PCT{d: c.Depth, rng: rand.New(rand.NewSource(c.Seed)), b: budget{max: c.Budget}}
+	p.newPrio = func(int) int64 { return int64(p.d) + p.rng.Int63n(1<<40) }
+	p.changeTo = func(i int) int64 { return int64(i) }
+	return p
 }
 
 // Name returns "pct".
@@ -95,8 +104,7 @@ func (p *PCT) Begin(pl *sched.Plan) bool {
 	if !p.b.take() {
 		return false
 	}
-	d := int64(p.d)
-	p.run.reset(func(int) int64 { return d + p.rng.Int63n(1<<40) }, func(i int) int64 { return int64(i) })
+	p.run.reset(p.newPrio, p.changeTo)
 	k := p.k
 	if k == 0 {
 		k = defaultK

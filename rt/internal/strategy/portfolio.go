@@ -2,6 +2,7 @@ package strategy
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/vtbound/vtbound/rt/internal/sched"
@@ -13,9 +14,10 @@ type phase struct {
 	cap int
 }
 
-// Portfolio runs cheap strategies first, each within its share of the budget:
-// random, pct, pctvb at v = 1, exhaustive at c <= 2 and v <= 1, exhaustive
-// over the 2-variable subsets, then pctvb over every level for the rest.
+// Portfolio runs cheap strategies first, each within its share of the budget
+// (of 10000 executions when the budget is unlimited): random 2%, pct 5%,
+// pctvb at v = 1 15%, exhaustive at c <= 2 and v <= 1 35%, exhaustive over
+// the 2-variable subsets 25%, then pctvb over every level for the rest.
 type Portfolio struct {
 	phases []phase
 	i      int
@@ -27,7 +29,11 @@ type Portfolio struct {
 // NewPortfolio returns the default strategy.
 func NewPortfolio(c Config) *Portfolio {
 	c = c.withDefaults()
-	share := func(pct int) int { return max(1, c.Budget*pct/100) }
+	nominal := c.Budget
+	if nominal == math.MaxInt {
+		nominal = nominalBudget
+	}
+	share := func(pct int) int { return max(1, nominal/100*pct) }
 	pv1 := c
 	pv1.V, pv1.Depth, pv1.Fixed = 1, max(2, min(c.Depth, 3)), true
 	ex1 := c

@@ -187,3 +187,27 @@ func nondeterministic() *testsim.Program {
 		})
 	}}
 }
+
+// TestReplayRoundTrip replays recorded decisions under the recorded plan and
+// gets the same trace, in both simulator modes.
+func TestReplayRoundTrip(t *testing.T) {
+	for _, every := range []bool{false, true} {
+		o := testsim.Options{PickEveryStep: every}
+		for _, k := range testsim.Kernels() {
+			st := strategy.NewPCTVB(strategy.Config{Seed: 5, Budget: 30})
+			var last *testsim.Result
+			for i := 1; ; i++ {
+				r, ok := testsim.Execute(k.Bug, st, i, o)
+				if !ok {
+					break
+				}
+				last = r
+			}
+			rp := strategy.NewReplay(last.Plan, last.Exec.Decisions)
+			r, _ := testsim.Execute(k.Bug, rp, 1, o)
+			if r.Exec.Hash != last.Exec.Hash || rp.Diverged {
+				t.Errorf("%s everystep=%v: replay hash %x, recorded %x (diverged %v)", k.Name, every, r.Exec.Hash, last.Exec.Hash, rp.Diverged)
+			}
+		}
+	}
+}

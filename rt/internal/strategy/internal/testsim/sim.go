@@ -163,6 +163,7 @@ func (w *world) makeView(prev int) *sched.View {
 	v := &w.view
 	v.Step, v.Current = w.steps, 0
 	v.Goroutines, v.Enabled = v.Goroutines[:0], v.Enabled[:0]
+	v.Trace = w.trace // as the engine does
 	for _, g := range w.gs {
 		if g.done {
 			continue

@@ -1,0 +1,3 @@
+module example.com/reportmod
+
+go 1.26

@@ -1,0 +1,35 @@
+// Package sharedvar defines an Analyzer that reports variables shared
+// between goroutines.
+//
+// # Analyzer sharedvar
+//
+// sharedvar: report variables shared between goroutines
+//
+// For each variable group (a package-level variable, a field of a named
+// struct type, a captured local variable, an allocation site, the elements
+// of a container) whose accesses may touch memory reachable by more than one
+// goroutine and that more than one goroutine entry point reaches, the
+// analyzer reports once, at the variable's declaration (or its first access
+// when declared elsewhere): which entry points reach it, how many access
+// sites it has and how many of them are not protected by a common lock.
+// Each access is attached as a related position. Variables never written
+// except by the initialisation at their declaration are not reported.
+//
+// A goroutine entry point is a function started by a go statement (counted
+// twice when the statement is in a loop or the function is started from two
+// places), a closure handed to code that may run it on another goroutine,
+// or a function callable from outside the package (exported, a method, a
+// function used as a value). Locks are sync.Mutex and sync.RWMutex
+// certainly held at the access: taken in the same function, or held at
+// every call site of a function that only the package calls.
+//
+// The analysis is the imprecise alias and escape analysis of
+// internal/alias: it may report variables that are never actually shared
+// (for example when a local is passed to the same helper as shared data),
+// and it does not report accesses made through unsafe or reflect.
+// Packages that use neither go statements, channels, nor sync and
+// sync/atomic are skipped.
+//
+// Flags: -min-entries sets how many entry points must reach a variable
+// (default 2).
+package sharedvar

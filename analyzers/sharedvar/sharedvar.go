@@ -1,0 +1,211 @@
+package sharedvar
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+	"strings"
+
+	"github.com/vtbound/vtbound/analyzers/internal/analysisdoc"
+	"github.com/vtbound/vtbound/analyzers/vargroups"
+	"github.com/vtbound/vtbound/internal/alias"
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports variables shared between goroutines; see the package
+// documentation.
+var Analyzer = &analysis.Analyzer{
+	Name:     "sharedvar",
+	Doc:      analysisdoc.Extract(doc, "sharedvar"),
+	URL:      "https://pkg.go.dev/github.com/vtbound/vtbound/analyzers/sharedvar",
+	Requires: []*analysis.Analyzer{vargroups.Analyzer},
+	Run:      run,
+}
+
+var minEntries = 2
+
+func init() {
+	Analyzer.Flags.IntVar(&minEntries, "min-entries", minEntries, "report a shared variable only if at least this many goroutine entry points reach it")
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	if !concurrent(pass) {
+		return nil, nil
+	}
+	res := pass.ResultOf[vargroups.Analyzer].(*vargroups.Result)
+	if res.Alias == nil {
+		return nil, nil // package skipped by vargroups
+	}
+	cg := buildCallGraph(pass.Fset, res.Alias)
+	locks := allHeldLocks(cg)
+	for _, g := range res.Groups {
+		if g.Shared {
+			reportGroup(pass, cg, locks, g)
+		}
+	}
+	return nil, nil
+}
+
+// concurrent reports whether the package can matter: it has go statements
+// or channels, or imports sync or sync/atomic.
+func concurrent(pass *analysis.Pass) bool {
+	for _, imp := range pass.Pkg.Imports() {
+		if imp.Path() == "sync" || imp.Path() == "sync/atomic" {
+			return true
+		}
+	}
+	found := false
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n.(type) {
+			case *ast.GoStmt, *ast.ChanType, *ast.SendStmt:
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// access is one shared access of a group, with the locks held at it.
+type access struct {
+	site  alias.Site
+	locks lockset
+}
+
+// reportGroup reports g if enough entry points reach its shared accesses.
+func reportGroup(pass *analysis.Pass, cg *callGraph, locks map[*ssa.Function]map[ssa.Instruction]lockset, g *vargroups.Group) {
+	var accs []access
+	entries := map[*entry]bool{}
+	for _, s := range g.Sites {
+		fn := s.Instr.Parent()
+		if !s.Shared || len(cg.reachedBy[fn]) == 0 {
+			continue
+		}
+		for _, e := range cg.reachedBy[fn] {
+			entries[e] = true
+		}
+		accs = append(accs, access{site: s, locks: locks[fn][s.Instr]})
+	}
+	weight := 0
+	for e := range entries {
+		weight += e.weight()
+	}
+	if !anyWrite(accs, initExtent(pass, g.Decl)) || weight < minEntries {
+		return
+	}
+	common, unprotected := commonLock(accs)
+	pos := g.Decl
+	if !pos.IsValid() {
+		pos = accs[0].site.Pos
+	}
+	pass.Report(analysis.Diagnostic{
+		Pos:      pos,
+		Category: "shared",
+		Message:  message(pass, g.Name, pos, entries, len(accs), unprotected, common),
+		Related:  related(accs),
+	})
+}
+
+// anyWrite reports whether some access writes, other than the
+// initialisation (which precedes any sharing): data only read cannot race.
+func anyWrite(accs []access, init [2]token.Pos) bool {
+	for _, a := range accs {
+		if a.site.Write && (a.site.Pos < init[0] || a.site.Pos >= init[1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// initExtent returns the source range whose writes initialise the variable
+// declared at decl: the declaration itself, or the whole composite literal
+// when decl is the '{' of one (an allocation site).
+func initExtent(pass *analysis.Pass, decl token.Pos) [2]token.Pos {
+	ext := [2]token.Pos{decl, decl + 1}
+	if !decl.IsValid() {
+		return ext
+	}
+	for _, f := range pass.Files {
+		if decl < f.Pos() || decl >= f.End() {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if lit, ok := n.(*ast.CompositeLit); ok && lit.Lbrace == decl {
+				ext = [2]token.Pos{lit.Pos(), lit.End()}
+			}
+			return n == nil || (n.Pos() <= decl && decl < n.End())
+		})
+	}
+	return ext
+}
+
+// commonLock finds the lock held at most accesses and counts the accesses
+// that do not hold it.
+func commonLock(accs []access) (lock string, unprotected int) {
+	count := map[string]int{}
+	for _, a := range accs {
+		for l := range a.locks {
+			count[l]++
+		}
+	}
+	best := 0
+	for l, n := range count {
+		if n > best || (n == best && l < lock) {
+			lock, best = l, n
+		}
+	}
+	return lock, len(accs) - best
+}
+
+// message renders the diagnostic of a shared variable.
+func message(pass *analysis.Pass, group string, decl token.Pos, entries map[*entry]bool, sites, unprotected int, lock string) string {
+	var names []string
+	for e := range entries {
+		names = append(names, e.String())
+	}
+	sort.Strings(names)
+	msg := fmt.Sprintf("%s is shared between goroutines (reached from %s): %d access sites, %d not protected by a common lock",
+		displayName(pass, group, decl), strings.Join(names, ", "), sites, unprotected)
+	if lock != "" {
+		msg += " (common lock " + lock + ")"
+	}
+	return msg
+}
+
+// displayName names a group for people: local variables by name.
+func displayName(pass *analysis.Pass, group string, decl token.Pos) string {
+	if strings.HasPrefix(group, "alloc:") || strings.HasPrefix(group, "elem:") || strings.HasPrefix(group, "type:") {
+		return "variable " + group
+	}
+	for id, obj := range pass.TypesInfo.Defs {
+		if v, ok := obj.(*types.Var); ok && id.Pos() == decl && !v.IsField() && v.Parent() != pass.Pkg.Scope() {
+			return fmt.Sprintf("variable %s (%s)", v.Name(), group)
+		}
+	}
+	return "variable " + group
+}
+
+// related lists every access, saying whether it writes and what it holds.
+func related(accs []access) []analysis.RelatedInformation {
+	var out []analysis.RelatedInformation
+	for _, a := range accs {
+		kind := "read"
+		if a.site.Write {
+			kind = "write"
+		}
+		held := "no lock held"
+		if len(a.locks) > 0 {
+			held = "holds " + strings.Join(a.locks.names(), ", ")
+		}
+		out = append(out, analysis.RelatedInformation{Pos: a.site.Pos, Message: kind + " (" + held + ")"})
+	}
+	return out
+}

@@ -1,0 +1,19 @@
+package fields
+
+type Base struct{ hits int } // want `variable fields\.Base\.hits is shared .*\(reached from go \(\*server\)\.serve, run\): 4 access sites`
+
+type server struct {
+	Base
+	name string // want `variable fields\.server\.name is shared`
+}
+
+func (s *server) serve() {
+	s.hits++
+	_ = s.name
+}
+
+func run() {
+	s := &server{name: "x"}
+	go s.serve()
+	s.hits++
+}

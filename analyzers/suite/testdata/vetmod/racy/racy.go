@@ -1,0 +1,20 @@
+// Package racy has a counter incremented by several goroutines.
+package racy
+
+import "sync"
+
+var hits int
+
+// Count increments hits from n goroutines.
+func Count(n int) int {
+	var wg sync.WaitGroup
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			hits++
+		}()
+	}
+	wg.Wait()
+	return hits
+}

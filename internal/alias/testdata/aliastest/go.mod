@@ -1,0 +1,3 @@
+module example.com/aliastest
+
+go 1.26
