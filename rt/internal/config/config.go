@@ -27,6 +27,11 @@ type Settings struct {
 	Replay   string        // VTBOUND_REPLAY
 	MaxSteps int           // VTBOUND_MAXSTEPS
 	Races    bool          // VTBOUND_RACES (on by default)
+	// Track overrides the strategy's choice of tracked variable groups
+	// (VTBOUND_TRACK): nil leaves it to the strategy; TrackAll tracks every
+	// group; otherwise exactly the named groups (none when empty).
+	Track    []string
+	TrackAll bool
 }
 
 // Default budget: a plain go test run stays quick.
@@ -56,6 +61,7 @@ var Variables = []Variable{
 	{"VTBOUND_REPLAY", "a schedule file", "", "replay exactly this schedule and nothing else"},
 	{"VTBOUND_MAXSTEPS", "an integer >= 1", "100000", "steps per execution before a livelock is reported"},
 	{"VTBOUND_RACES", "on or off", "on", "report data races between tracked accesses"},
+	{"VTBOUND_TRACK", "all, none, or comma-separated group names", "the strategy decides", "which variable groups are tracked in every execution"},
 }
 
 // FromEnv reads the settings from the environment.
@@ -82,6 +88,7 @@ func Parse(getenv func(string) string) (Settings, error) {
 		s.Dir = v
 	}
 	s.Replay = getenv("VTBOUND_REPLAY")
+	p.track(&s)
 	if !s.SeedSet {
 		s.Seed = time.Now().UnixNano()
 	}
@@ -135,6 +142,29 @@ func (p *parser) onOff(name string, dst *bool) {
 		*dst = false
 	default:
 		p.fail(name, v, "on or off")
+	}
+}
+
+// track reads VTBOUND_TRACK.
+func (p *parser) track(s *Settings) {
+	v := strings.TrimSpace(p.getenv("VTBOUND_TRACK"))
+	switch v {
+	case "":
+		return
+	case "all":
+		s.TrackAll = true
+		return
+	case "none":
+		s.Track = []string{}
+		return
+	}
+	for _, name := range strings.Split(v, ",") {
+		name = strings.TrimSpace(name)
+		if name == "" {
+			p.fail("VTBOUND_TRACK", v, "all, none, or comma-separated variable-group names")
+			return
+		}
+		s.Track = append(s.Track, name)
 	}
 }
 

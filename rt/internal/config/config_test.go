@@ -1,6 +1,7 @@
 package config
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -64,5 +65,24 @@ func TestSeedAndReplay(t *testing.T) {
 	}
 	if !s.SeedSet || s.Seed != -7 || s.Replay != "f" || s.Strategy != "pct" {
 		t.Fatalf("got %+v", s)
+	}
+}
+
+func TestTrack(t *testing.T) {
+	for in, want := range map[string]string{"all": "all", "none": "[]", "p.a, p.T.f": "[p.a p.T.f]"} {
+		s, err := Parse(env(map[string]string{"VTBOUND_TRACK": in}))
+		if err != nil {
+			t.Fatalf("%q: %v", in, err)
+		}
+		got := fmt.Sprint(s.Track)
+		if s.TrackAll {
+			got = "all"
+		}
+		if got != want {
+			t.Errorf("VTBOUND_TRACK=%q: got %s, want %s", in, got, want)
+		}
+	}
+	if _, err := Parse(env(map[string]string{"VTBOUND_TRACK": "a,,b"})); err == nil || !strings.Contains(err.Error(), "VTBOUND_TRACK") {
+		t.Errorf("bad VTBOUND_TRACK: error %v", err)
 	}
 }

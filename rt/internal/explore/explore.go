@@ -65,6 +65,9 @@ func (d *driver) explore() {
 	if err != nil {
 		d.t.Fatalf("vtbound: VTBOUND_STRATEGY=%q: %v (accepted: %s)", d.s.Strategy, err, strings.Join(strategy.Names(), ", "))
 	}
+	if d.s.TrackAll || d.s.Track != nil {
+		strat = &fixedTracking{Strategy: strat, all: d.s.TrackAll, names: d.s.Track}
+	}
 	e := engine.New(strat, d.limits(), d.t.Failed)
 	start := time.Now()
 	var firstRace *engine.Result
