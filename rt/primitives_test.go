@@ -1099,7 +1099,7 @@ func schedulingPrimitives() []primitive {
 			}
 		}},
 		{name: "livelock", oracle: "livelock", env: []string{"VTBOUND_MAXSTEPS=300"},
-			report: []string{"no termination after 300 steps"},
+			report: []string{"busy-waiting when the execution reached 300 steps"},
 			body: func(t *testing.T, o *outcomes) {
 				rt.Go(pGo, func() {
 					for {
@@ -1139,7 +1139,7 @@ func busyWait(t *testing.T, o *outcomes) {
 func oraclePrimitives() []primitive {
 	return []primitive{
 		{name: "leak", oracle: "goroutine leak",
-			report: []string{"test body returned while goroutines are still blocked", "blocked at primitives_test.go:5"},
+			report: []string{"test body returned while goroutines are still blocked", "stopped at primitives_test.go:5"},
 			body: func(t *testing.T, o *outcomes) {
 				ch := rt.MakeChan[int](pChan, 0)
 				rt.Go(pGo, func() { rt.Send(pChan, ch, 1) })

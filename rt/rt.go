@@ -40,14 +40,11 @@ func Register(pkg string, sites []Site, guards []Guard) int32 {
 }
 
 // ctl returns the calling controlled goroutine, or nil when the caller is
-// not controlled (or is being released): hooks then do nothing.
-func ctl() *engine.G {
-	g := engine.Current()
-	if g == nil || g.Aborting() {
-		return nil
-	}
-	return g
-}
+// not controlled: hooks then perform the real operation. A controlled
+// goroutine being released at the end of an execution is still returned;
+// the engine makes every operation inert for it, so that its deferred
+// calls neither block nor touch shared state.
+func ctl() *engine.G { return engine.Current() }
 
 // Read precedes a tracked read of the variable at addr.
 func Read(site int32, addr unsafe.Pointer) {

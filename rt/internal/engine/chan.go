@@ -94,11 +94,17 @@ type chanState struct {
 // MakeChan registers a channel made by g so that its operations are
 // modelled rather than polled.
 func (g *G) MakeChan(key unsafe.Pointer, size int) {
+	if g.abort {
+		return
+	}
 	g.x.model.chans[key] = &chanState{cap: size, madeByModel: true}
 }
 
 // Close models close(ch) by g; closeFn performs the real close.
 func (g *G) Close(site int32, key unsafe.Pointer, closeFn func()) {
+	if g.abort {
+		return
+	}
 	g.announce(sched.OpClose, site, key)
 	g.schedule()
 	closeFn() // panics on a nil or closed channel, as it should
@@ -120,6 +126,9 @@ func (g *G) Close(site int32, key unsafe.Pointer, closeFn func()) {
 // an unbuffered rendezvous, so an operation that has not arrived yet is
 // never mistaken for a blocked one.
 func (g *G) Select(site int32, kind sched.OpKind, hasDefault bool, cases []Case) int {
+	if g.abort {
+		return -1
+	}
 	var first unsafe.Pointer
 	if len(cases) > 0 {
 		first = cases[0].chanKey()

@@ -39,7 +39,7 @@ import (
 
 // Limits bound every execution so that no test run hangs.
 type Limits struct {
-	// MaxSteps ends an execution as a livelock after this many steps.
+	// MaxSteps ends an execution after this many steps (Outcome StepBound).
 	MaxSteps int
 	// Timeout ends an execution whose running goroutine does not reach a
 	// scheduling point for this long (stuck in uncontrolled code).
@@ -54,7 +54,7 @@ type Limits struct {
 
 // DefaultLimits are the limits used when a field is zero.
 var DefaultLimits = Limits{
-	MaxSteps:      100_000,
+	MaxSteps:      1_000_000,
 	Timeout:       10 * time.Second,
 	PollTimeout:   2 * time.Second,
 	SpinThreshold: 100,

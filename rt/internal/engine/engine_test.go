@@ -140,7 +140,7 @@ func TestLeakAfterBodyReturns(t *testing.T) {
 }
 
 func TestLivelockBound(t *testing.T) {
-	e := New(newRandom(1, 1), Limits{MaxSteps: 50}, nil)
+	e := New(newRandom(1, 1), Limits{MaxSteps: 50, SpinThreshold: 10}, nil)
 	res, _ := e.Run(func() {
 		for {
 			cur().Yield(0, sched.OpYield)
@@ -221,4 +221,20 @@ func TestStuckGoroutineTimesOut(t *testing.T) {
 		<-release // blocked in uncontrolled code while holding the token
 	})
 	wantOutcome(t, res, sched.Timeout)
+}
+
+// TestStepBoundIsNotAFailure: a long execution that keeps changing shared
+// state ends at the bound as StepBound, not as a livelock.
+func TestStepBoundIsNotAFailure(t *testing.T) {
+	e := New(newRandom(1, 1), Limits{MaxSteps: 50, SpinThreshold: 10}, nil)
+	res, _ := e.Run(func() {
+		n := 0
+		for {
+			cur().Access(0, unsafe.Pointer(&n), true)
+			n++
+		}
+	})
+	if res.Failure != nil || res.Outcome != sched.StepBound {
+		t.Fatalf("outcome %v (%+v), want step bound without failure", res.Outcome, res.Failure)
+	}
 }

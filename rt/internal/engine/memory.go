@@ -21,6 +21,9 @@ type readRec struct {
 
 // Access models a tracked plain read or write of addr by g.
 func (g *G) Access(site int32, addr unsafe.Pointer, write bool) {
+	if g.abort {
+		return
+	}
 	group := GroupOf(site)
 	if !g.x.tracks(group) {
 		return // another exploration tracks this group, not ours
@@ -39,6 +42,9 @@ func (g *G) Access(site int32, addr unsafe.Pointer, write bool) {
 // one address are totally ordered and synchronise like a lock (loads
 // acquire, stores release, read-modify-writes do both).
 func (g *G) Atomic(site int32, addr unsafe.Pointer, kind sched.OpKind) {
+	if g.abort {
+		return
+	}
 	g.announce(kind, site, addr)
 	g.op.Group = GroupOf(site)
 	g.schedule()

@@ -9,6 +9,9 @@ import (
 // Go models a go statement by g: a scheduling point, then a new controlled
 // goroutine that runs fn.
 func (g *G) Go(site int32, fn func()) {
+	if g.abort {
+		return
+	}
 	g.announce(sched.OpGo, site, nil)
 	g.schedule()
 	g.x.newG(g.id, fn)
@@ -19,6 +22,9 @@ func (g *G) Go(site int32, fn func()) {
 // scheduling point that lets the strategy run someone else. Modelled time
 // does not pass.
 func (g *G) Yield(site int32, kind sched.OpKind) {
+	if g.abort {
+		return
+	}
 	g.announce(kind, site, nil)
 	g.schedule()
 }
@@ -27,6 +33,9 @@ func (g *G) Yield(site int32, kind sched.OpKind) {
 // once, whose only step sends the current time on the returned channel. The
 // strategy thus decides when the timer fires relative to everything else.
 func (g *G) After(site int32, d time.Duration) <-chan time.Time {
+	if g.abort {
+		return nil
+	}
 	ch := make(chan time.Time, 1)
 	g.MakeChan(chanKey(ch), 1)
 	g.announce(sched.OpGo, site, nil)

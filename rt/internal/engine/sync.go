@@ -73,6 +73,9 @@ func (m *models) rw(rw *sync.RWMutex) *rwState {
 
 // Lock models m.Lock by g.
 func (g *G) Lock(site int32, m *sync.Mutex) {
+	if g.abort {
+		return
+	}
 	s := g.x.model.mutex(m)
 	for {
 		g.announce(sched.OpLock, site, unsafe.Pointer(m))
@@ -90,6 +93,9 @@ func (g *G) Lock(site int32, m *sync.Mutex) {
 
 // TryLock models m.TryLock by g.
 func (g *G) TryLock(site int32, m *sync.Mutex) bool {
+	if g.abort {
+		return false
+	}
 	s := g.x.model.mutex(m)
 	g.announce(sched.OpTryLock, site, unsafe.Pointer(m))
 	g.schedule()
@@ -103,6 +109,9 @@ func (g *G) TryLock(site int32, m *sync.Mutex) bool {
 
 // Unlock models m.Unlock by g.
 func (g *G) Unlock(site int32, m *sync.Mutex) {
+	if g.abort {
+		return
+	}
 	s := g.x.model.mutex(m)
 	g.announce(sched.OpUnlock, site, unsafe.Pointer(m))
 	g.schedule()
@@ -124,6 +133,9 @@ func (g *G) Unlock(site int32, m *sync.Mutex) {
 // and, if the lock is held, waiting as a writer, which makes new readers
 // wait too (writer preference).
 func (g *G) RWLock(site int32, rw *sync.RWMutex) {
+	if g.abort {
+		return
+	}
 	s := g.x.model.rw(rw)
 	g.announce(sched.OpLock, site, unsafe.Pointer(rw))
 	g.pend.rw = s
@@ -153,6 +165,9 @@ func (g *G) RWLock(site int32, rw *sync.RWMutex) {
 
 // RWTryLock models rw.TryLock by g.
 func (g *G) RWTryLock(site int32, rw *sync.RWMutex) bool {
+	if g.abort {
+		return false
+	}
 	s := g.x.model.rw(rw)
 	g.announce(sched.OpTryLock, site, unsafe.Pointer(rw))
 	g.schedule()
@@ -168,6 +183,9 @@ func (g *G) RWTryLock(site int32, rw *sync.RWMutex) bool {
 
 // RWUnlock models rw.Unlock by g.
 func (g *G) RWUnlock(site int32, rw *sync.RWMutex) {
+	if g.abort {
+		return
+	}
 	s := g.x.model.rw(rw)
 	g.announce(sched.OpUnlock, site, unsafe.Pointer(rw))
 	g.schedule()
@@ -188,6 +206,9 @@ func (g *G) RWUnlock(site int32, rw *sync.RWMutex) {
 // RLock models rw.RLock by g: it waits while a writer holds the lock or
 // waits for it.
 func (g *G) RLock(site int32, rw *sync.RWMutex) {
+	if g.abort {
+		return
+	}
 	s := g.x.model.rw(rw)
 	g.announce(sched.OpRLock, site, unsafe.Pointer(rw))
 	g.pend.rw = s
@@ -209,6 +230,9 @@ func (g *G) RLock(site int32, rw *sync.RWMutex) {
 
 // TryRLock models rw.TryRLock by g.
 func (g *G) TryRLock(site int32, rw *sync.RWMutex) bool {
+	if g.abort {
+		return false
+	}
 	s := g.x.model.rw(rw)
 	g.announce(sched.OpTryLock, site, unsafe.Pointer(rw))
 	g.schedule()
@@ -222,6 +246,9 @@ func (g *G) TryRLock(site int32, rw *sync.RWMutex) bool {
 
 // RUnlock models rw.RUnlock by g.
 func (g *G) RUnlock(site int32, rw *sync.RWMutex) {
+	if g.abort {
+		return
+	}
 	s := g.x.model.rw(rw)
 	g.announce(sched.OpRUnlock, site, unsafe.Pointer(rw))
 	g.schedule()
@@ -241,6 +268,9 @@ func (g *G) RUnlock(site int32, rw *sync.RWMutex) {
 
 // WGAdd models wg.Add(delta) by g (Done is Add(-1)).
 func (g *G) WGAdd(site int32, wg *sync.WaitGroup, delta int) {
+	if g.abort {
+		return
+	}
 	s := g.x.model.wg(wg)
 	g.announce(sched.OpWGAdd, site, unsafe.Pointer(wg))
 	g.schedule()
@@ -254,6 +284,9 @@ func (g *G) WGAdd(site int32, wg *sync.WaitGroup, delta int) {
 
 // WGWait models wg.Wait by g.
 func (g *G) WGWait(site int32, wg *sync.WaitGroup) {
+	if g.abort {
+		return
+	}
 	s := g.x.model.wg(wg)
 	g.announce(sched.OpWGWait, site, unsafe.Pointer(wg))
 	g.pend.wg = s
@@ -272,6 +305,9 @@ func (m *models) wg(wg *sync.WaitGroup) *wgState {
 
 // OnceDo models o.Do(f) by g.
 func (g *G) OnceDo(site int32, o *sync.Once, f func()) {
+	if g.abort {
+		return
+	}
 	s := g.x.model.onces[o]
 	if s == nil {
 		s = &onceState{}
@@ -293,6 +329,9 @@ func (g *G) OnceDo(site int32, o *sync.Once, f func()) {
 
 // CondWait models c.Wait by g: release c.L, wait for a signal, retake c.L.
 func (g *G) CondWait(site int32, c *sync.Cond) {
+	if g.abort {
+		return
+	}
 	s := g.x.model.cond(c)
 	g.announce(sched.OpCondWait, site, unsafe.Pointer(c))
 	g.schedule()
@@ -307,6 +346,9 @@ func (g *G) CondWait(site int32, c *sync.Cond) {
 
 // CondSignal models c.Signal by g.
 func (g *G) CondSignal(site int32, c *sync.Cond) {
+	if g.abort {
+		return
+	}
 	s := g.x.model.cond(c)
 	g.announce(sched.OpCondSignal, site, unsafe.Pointer(c))
 	g.schedule()
@@ -319,6 +361,9 @@ func (g *G) CondSignal(site int32, c *sync.Cond) {
 
 // CondBroadcast models c.Broadcast by g.
 func (g *G) CondBroadcast(site int32, c *sync.Cond) {
+	if g.abort {
+		return
+	}
 	s := g.x.model.cond(c)
 	g.announce(sched.OpCondBroadcast, site, unsafe.Pointer(c))
 	g.schedule()

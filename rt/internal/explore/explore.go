@@ -84,6 +84,10 @@ func (d *driver) explore() {
 			d.fail(res, strat)
 			return
 		}
+		if res.Outcome == sched.StepBound {
+			d.stepBoundWarning(res, n+1)
+			break
+		}
 		if d.s.Races && len(res.RaceReports) > 0 && firstRace == nil {
 			firstRace = res.Clone()
 		}
@@ -162,11 +166,24 @@ func (d *driver) fail(res *engine.Result, strat sched.Strategy) {
 		return
 	}
 	fmt.Fprintf(&b, "  (c,v,t) = (%s) as found; schedule saved: %s\n", sf.CVT, path)
-	if divergence == "" {
+	if divergence == "" && minimizable(res.Outcome) {
 		path = d.reportMinimized(&b, res, path, found)
 	}
 	fmt.Fprintf(&b, "  replay: %s\n", d.replayCommand(path))
 	t.Error(b.String())
+}
+
+// stepBoundWarning says that exploration stopped at the step bound.
+func (d *driver) stepBoundWarning(res *engine.Result, n int) {
+	warnf("%s: execution %d reached the step bound while goroutines were still making progress; exploration of this test stopped after %d executions (VTBOUND_MAXSTEPS raises the bound)",
+		d.t.Name(), res.N, n)
+	d.t.Logf("vtbound: exploration stopped at the step bound after %d executions", n)
+}
+
+// minimizable reports whether a failure can be minimised: a livelock or
+// a timeout is about length, not about an interleaving.
+func minimizable(o sched.Outcome) bool {
+	return o != sched.Livelock && o != sched.Timeout
 }
 
 // reportMinimized minimises the failure, saves the minimised schedule

@@ -23,9 +23,10 @@ import (
 // minimizeOutEnv.
 const (
 	minimizeBudget = 2000
+	minimizeTime   = 20 * time.Second // wall-clock cap of one minimisation
 	minimizeEnv    = "VTBOUND_MINIMIZE"
 	minimizeOutEnv = "VTBOUND_MINIMIZE_OUT"
-	childTimeout   = 2 * time.Minute
+	childTimeout   = minimizeTime + 30*time.Second
 )
 
 // minimized is the outcome of minimisation: the best failing schedule
@@ -45,7 +46,8 @@ func (d *driver) minimize(res *engine.Result, original string) (*minimized, erro
 	}
 	m := strategy.NewMinimizer(res.Plan, &res.Execution, minimizeBudget, d.s.Seed)
 	e := engine.New(m, d.limits(), d.t.Failed)
-	for {
+	deadline := time.Now().Add(minimizeTime)
+	for time.Now().Before(deadline) {
 		if _, ok := e.Run(d.body); !ok {
 			break
 		}
@@ -129,7 +131,8 @@ func runMinimizeChild(t *testing.T, body func(*testing.T), s *driver, path, out 
 	}
 	m := strategy.NewMinimizer(orig.Plan, &orig.Execution, minimizeBudget, s.s.Seed)
 	e := engine.New(m, s.limits(), failed)
-	for {
+	deadline := time.Now().Add(minimizeTime)
+	for time.Now().Before(deadline) {
 		if _, ok := run(e); !ok {
 			break
 		}

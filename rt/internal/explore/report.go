@@ -106,7 +106,7 @@ func goroutineLines(states []engine.GoroutineState) []string {
 		}
 		status := "exited after " + describeOp(s.Last)
 		if s.Live {
-			status = "blocked at " + describeOp(s.Pending)
+			status = "stopped at " + describeOp(s.Pending)
 		}
 		out = append(out, fmt.Sprintf("G%d (%s): %s", s.ID, origin, status))
 	}

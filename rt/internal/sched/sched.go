@@ -204,7 +204,8 @@ type Step struct {
 // Outcome classifies how an execution ended.
 type Outcome uint8
 
-// Execution outcomes. Anything other than OK is a failure found by an oracle.
+// Execution outcomes. Anything other than OK and StepBound is a failure
+// found by an oracle.
 const (
 	OK         Outcome = iota
 	Failed             // t.Error/t.Fatal from a controlled goroutine
@@ -212,15 +213,16 @@ const (
 	Deadlock           // every live goroutine blocked before the body returned
 	Leak               // goroutines still blocked after the body returned
 	Race               // data race on tracked accesses
-	Livelock           // step bound exceeded
+	Livelock           // every goroutine busy-waits (see engine)
 	Divergence         // replay did not reproduce the recorded trace
 	Timeout            // an execution exceeded its wall-clock limit
+	StepBound          // the step bound ended the execution (not a failure)
 )
 
 var outcomeNames = [...]string{
 	OK: "ok", Failed: "test failure", Panicked: "panic", Deadlock: "deadlock",
 	Leak: "goroutine leak", Race: "data race", Livelock: "livelock",
-	Divergence: "replay divergence", Timeout: "timeout",
+	Divergence: "replay divergence", Timeout: "timeout", StepBound: "step bound",
 }
 
 // String returns the outcome's name, as used in reports.
