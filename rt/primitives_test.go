@@ -561,9 +561,23 @@ func selectPrimitives() []primitive {
 			never := rt.MakeChan[int](pChan, 0)
 			o.add("%d", rt.Select(pChan, false, rt.RecvCase(never), rt.RecvCase(rt.After(pChan, time.Hour))))
 		}, only: []string{"1"}},
+		// The virtual clock advances only when nothing else can run, so a
+		// timeout never beats work that takes no (virtual) time...
 		{name: "select-after-or-result", body: func(t *testing.T, o *outcomes) {
 			res := rt.MakeChan[int](pChan, 1)
 			rt.Go(pGo, func() { rt.Send(pChan, res, 1) })
+			o.add("%d", rt.Select(pChan, false, rt.RecvCase(res), rt.RecvCase(rt.After(pChan, time.Hour))))
+		}, seen: []string{"0"}, only: []string{"0"}},
+		// ...always beats work that sleeps longer...
+		{name: "select-after-beats-slow-work", body: func(t *testing.T, o *outcomes) {
+			res := rt.MakeChan[int](pChan, 1)
+			rt.Go(pGo, func() { rt.Sleep(pSched, 2*time.Hour); rt.Send(pChan, res, 1) })
+			o.add("%d", rt.Select(pChan, false, rt.RecvCase(res), rt.RecvCase(rt.After(pChan, time.Hour))))
+		}, seen: []string{"1"}, only: []string{"1"}},
+		// ...and races with work that sleeps exactly as long.
+		{name: "select-after-ties-with-work", body: func(t *testing.T, o *outcomes) {
+			res := rt.MakeChan[int](pChan, 1)
+			rt.Go(pGo, func() { rt.Sleep(pSched, time.Hour); rt.Send(pChan, res, 1) })
 			o.add("%d", rt.Select(pChan, false, rt.RecvCase(res), rt.RecvCase(rt.After(pChan, time.Hour))))
 		}, seen: []string{"0", "1"}},
 	}
@@ -1078,8 +1092,9 @@ func schedulingPrimitives() []primitive {
 	return []primitive{
 		{name: "gosched-is-a-point", body: interleave(func() { rt.Gosched(pSched) }),
 			seen: []string{"a1 a2 b", "a1 b a2", "b a1 a2"}},
-		{name: "sleep-is-a-point", body: interleave(func() { rt.Sleep(pSched, time.Hour) }),
-			seen: []string{"a1 a2 b", "a1 b a2", "b a1 a2"}},
+		// A sleeper resumes only when the others can no longer run.
+		{name: "sleep-waits-for-the-others", body: interleave(func() { rt.Sleep(pSched, time.Hour) }),
+			seen: []string{"a1 b a2", "b a1 a2"}, only: []string{"a1 b a2", "b a1 a2"}},
 		{name: "no-point-no-interleaving", body: interleave(func() {}),
 			seen: []string{"a1 a2 b", "b a1 a2"}, only: []string{"a1 a2 b", "b a1 a2"}},
 		{name: "busy-wait-terminates", body: busyWait},

@@ -6,7 +6,6 @@ import (
 	"unsafe"
 
 	"github.com/vtbound/vtbound/rt/internal/engine"
-	"github.com/vtbound/vtbound/rt/internal/sched"
 )
 
 // Site describes one instrumented program point. Rewritten packages
@@ -75,24 +74,26 @@ func Go(site int32, fn func()) {
 // Gosched replaces runtime.Gosched.
 func Gosched(site int32) {
 	if g := ctl(); g != nil {
-		g.Yield(site, sched.OpYield)
+		g.Yield(site)
 		return
 	}
 	runtime.Gosched()
 }
 
-// Sleep replaces time.Sleep. In a controlled goroutine it is a scheduling
-// point and no time passes.
+// Sleep replaces time.Sleep. In a controlled goroutine it waits on the
+// execution's virtual clock, which advances only when nothing else can run
+// (as in testing/synctest): no real time passes.
 func Sleep(site int32, d time.Duration) {
 	if g := ctl(); g != nil {
-		g.Yield(site, sched.OpSleep)
+		g.Sleep(site, d)
 		return
 	}
 	time.Sleep(d)
 }
 
 // After replaces time.After. In a controlled goroutine the timer is a
-// controlled goroutine of its own that may fire at any step.
+// controlled goroutine of its own that fires when the virtual clock
+// reaches its deadline.
 func After(site int32, d time.Duration) <-chan time.Time {
 	if g := ctl(); g != nil {
 		return g.After(site, d)

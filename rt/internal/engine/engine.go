@@ -234,6 +234,7 @@ type G struct {
 	clock   vclock
 	idle    int // consecutive steps without changing shared state
 	last    sched.Op
+	wakeAt  time.Duration // virtual time at which a pending sleep or timer fires
 	pollAt  time.Time
 	pollFor time.Duration
 	pollSum time.Duration

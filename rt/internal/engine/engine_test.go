@@ -143,7 +143,7 @@ func TestLivelockBound(t *testing.T) {
 	e := New(newRandom(1, 1), Limits{MaxSteps: 50, SpinThreshold: 10}, nil)
 	res, _ := e.Run(func() {
 		for {
-			cur().Yield(0, sched.OpYield)
+			cur().Yield(0)
 		}
 	})
 	wantOutcome(t, res, sched.Livelock)

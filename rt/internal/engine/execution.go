@@ -24,6 +24,7 @@ type execution struct {
 	gs   []*G
 
 	step      int
+	now       time.Duration // the virtual clock (see G.Sleep)
 	trace     []sched.Step
 	decisions []int
 	hash      uint64
@@ -123,8 +124,11 @@ func (x *execution) pickNext(cur *G) *G {
 			return nil
 		}
 		x.buildView(cur)
+		if x.onlySpinners() && x.advanceClock() {
+			continue
+		}
 		if len(x.view.Enabled) == 0 {
-			if x.waitForPollers() {
+			if x.advanceClock() || x.waitForPollers() {
 				continue
 			}
 			x.stuck()
@@ -203,6 +207,38 @@ func (x *execution) buildView(cur *G) {
 			v.Enabled = append(v.Enabled, g.id)
 		}
 	}
+}
+
+// onlySpinners reports whether goroutines are enabled but every one of them
+// is busy-waiting, so that virtual time should pass.
+func (x *execution) onlySpinners() bool {
+	if len(x.view.Enabled) == 0 {
+		return false
+	}
+	for _, id := range x.view.Enabled {
+		if x.gs[id-1].idle < x.e.lim.SpinThreshold {
+			return false
+		}
+	}
+	return true
+}
+
+// advanceClock moves the virtual clock to the earliest pending sleep or
+// timer, if there is one, and reports whether it did.
+func (x *execution) advanceClock() bool {
+	next, ok := time.Duration(0), false
+	for _, g := range x.gs {
+		if !g.live || (g.op.Kind != sched.OpSleep && g.op.Kind != sched.OpTimer) || g.wakeAt <= x.now {
+			continue
+		}
+		if !ok || g.wakeAt < next {
+			next, ok = g.wakeAt, true
+		}
+	}
+	if ok {
+		x.now = next
+	}
+	return ok
 }
 
 // waitForPollers sleeps until the earliest goroutine waiting on

@@ -100,6 +100,8 @@ func (x *execution) enabled(g *G) bool {
 		return p.signalled && p.cond.lockFree()
 	case sched.OpSend, sched.OpRecv, sched.OpSelect:
 		return x.chanEnabled(g)
+	case sched.OpSleep, sched.OpTimer:
+		return g.wakeAt <= x.now
 	}
 	return true
 }

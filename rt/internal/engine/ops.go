@@ -18,20 +18,32 @@ func (g *G) Go(site int32, fn func()) {
 	g.clock.tick(g.id)
 }
 
-// Yield models runtime.Gosched (kind OpYield) and time.Sleep (OpSleep): a
-// scheduling point that lets the strategy run someone else. Modelled time
-// does not pass.
-func (g *G) Yield(site int32, kind sched.OpKind) {
+// Yield models runtime.Gosched: a scheduling point that lets the
+// strategy run someone else.
+func (g *G) Yield(site int32) {
 	if g.abort {
 		return
 	}
-	g.announce(kind, site, nil)
+	g.announce(sched.OpYield, site, nil)
 	g.schedule()
 }
 
-// After models time.After: a new controlled timer goroutine, enabled at
-// once, whose only step sends the current time on the returned channel. The
-// strategy thus decides when the timer fires relative to everything else.
+// Sleep models time.Sleep on the execution's virtual clock: g is not
+// enabled until the clock reaches now+d. The clock advances only when no
+// goroutine can run (or every one that can is busy-waiting), as in
+// testing/synctest, so sleeping never races with work the program does.
+func (g *G) Sleep(site int32, d time.Duration) {
+	if g.abort {
+		return
+	}
+	g.announce(sched.OpSleep, site, nil)
+	g.wakeAt = g.x.now + max(d, 0)
+	g.schedule()
+}
+
+// After models time.After: a new controlled timer goroutine whose only
+// step, enabled when the virtual clock reaches now+d, sends the (real)
+// current time on the returned channel.
 func (g *G) After(site int32, d time.Duration) <-chan time.Time {
 	if g.abort {
 		return nil
@@ -42,11 +54,12 @@ func (g *G) After(site int32, d time.Duration) <-chan time.Time {
 	g.schedule()
 	t := g.x.newG(g.id, func() {
 		cur := Current()
-		ch <- time.Now().Add(d)
+		ch <- time.Now()
 		s := cur.x.model.chans[chanKey(ch)]
 		s.q = append(s.q, append(vclock(nil), cur.clock...))
 	})
 	t.op = sched.Op{Kind: sched.OpTimer, Site: site, Group: -1, Obj: g.x.objID(chanKey(ch))}
+	t.wakeAt = g.x.now + max(d, 0)
 	g.clock.tick(g.id)
 	return ch
 }

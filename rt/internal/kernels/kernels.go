@@ -366,8 +366,10 @@ func DeadlockABBA(t testing.TB, fixed bool) {
 }
 
 // ChanLeak: a worker sends its result on an unbuffered channel; the caller
-// gives up on a timeout and returns, and the worker blocks forever. Fixed:
-// a buffered channel lets the worker finish.
+// gives up on a timeout and returns, and the worker blocks forever. The
+// worker's request takes as long as the caller waits, so on the virtual
+// clock both become ready together and the schedule decides. Fixed: a
+// buffered channel lets the worker finish.
 func ChanLeak(t testing.TB, fixed bool) {
 	size := 0
 	if fixed {
@@ -375,6 +377,7 @@ func ChanLeak(t testing.TB, fixed bool) {
 	}
 	results := rt.MakeChan[int](sChan, size)
 	rt.Go(sGo, func() {
+		rt.Sleep(sSync, time.Second)
 		rt.Send(sChan, results, 42)
 	})
 	c0 := rt.RecvCase(results)
