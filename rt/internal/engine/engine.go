@@ -272,6 +272,7 @@ func (g *G) run(fn func()) {
 	<-g.wake
 	g.acquire()
 	if g.abort {
+		g.release()
 		close(g.exited)
 		return
 	}
@@ -300,6 +301,7 @@ func (g *G) exit(r any, normal bool) {
 	}
 	if g.abort {
 		g.live = false
+		g.release()
 		close(g.exited)
 		return
 	}
@@ -324,7 +326,16 @@ func (g *G) exit(r any, normal bool) {
 		x.signalEnd()
 		return
 	}
+	g.release()
 	next.wake <- struct{}{}
+}
+
+// release clears the token holder before g's goroutine ends. The runtime
+// reuses the g structures of ended goroutines, so a stale holder could be
+// matched by a new goroutine (of another exploration running in parallel)
+// and mistaken for a controlled one.
+func (g *G) release() {
+	g.e.curGP.Store(0)
 }
 
 // park waits until g is picked again. It does not return when g is being

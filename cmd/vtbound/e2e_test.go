@@ -1,0 +1,264 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// rtSymbol is the package path that instrumented binaries link.
+const rtSymbol = "github.com/vtbound/vtbound/rt."
+
+// buildID returns the build ID of a binary (go tool buildid).
+func buildID(t *testing.T, file string) string {
+	t.Helper()
+	out, err := exec.Command("go", "tool", "buildid", file).Output()
+	if err != nil {
+		t.Fatalf("buildid %s: %v", file, err)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// hasRT reports whether the binary links package rt.
+func hasRT(t *testing.T, file string) bool {
+	t.Helper()
+	out, err := exec.Command("go", "tool", "nm", file).Output()
+	if err != nil {
+		t.Fatalf("nm %s: %v", file, err)
+	}
+	return strings.Contains(string(out), rtSymbol)
+}
+
+// TestCacheIsolation builds the same test binary plain, instrumented and
+// plain again with a fresh GOCACHE: the plain builds are identical, the
+// instrumented one has its own build ID and links rt, and the second plain
+// build reuses nothing from the instrumented one.
+func TestCacheIsolation(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the standard library twice")
+	}
+	dir := module(t, "basic")
+	bin := t.TempDir()
+	env := []string{"GOCACHE=" + t.TempDir()}
+	p1, inst, p2 := filepath.Join(bin, "p1.test"), filepath.Join(bin, "i.test"), filepath.Join(bin, "p2.test")
+	for _, step := range []struct {
+		out   string
+		flags []string
+	}{{p1, nil}, {inst, []string{toolexecFlag()}}, {p2, nil}} {
+		args := append([]string{"test", "-c", "-o", step.out}, step.flags...)
+		if r := goCmd(t, dir, env, append(args, ".")...); r.code != 0 {
+			t.Fatalf("go %v: %+v", args, r)
+		}
+	}
+	id1, idI, id2 := buildID(t, p1), buildID(t, inst), buildID(t, p2)
+	if id1 != id2 {
+		t.Errorf("plain builds differ after an instrumented build: %s vs %s", id1, id2)
+	}
+	if idI == id1 {
+		t.Errorf("instrumented build shares the plain build ID %s", id1)
+	}
+	if hasRT(t, p1) || hasRT(t, p2) {
+		t.Error("a plain test binary links rt")
+	}
+	// Needs the rewriter (toolexec/rewrite) to instrument the package.
+	if !hasRT(t, inst) {
+		t.Error("the instrumented test binary does not link rt")
+	}
+	if r := goCmd(t, dir, env, "test", "-count=1", "."); r.code != 0 || strings.Contains(r.output(), "vtbound") {
+		t.Errorf("plain go test after an instrumented build: %+v", r)
+	}
+}
+
+// TestModes runs the basic modules under the build modes users combine
+// with -toolexec and requires the same verdict as without vtbound, and no
+// vtbound warning.
+func TestModes(t *testing.T) {
+	tests := []struct {
+		name, module, pkg string
+		env               []string
+		args              []string
+	}{
+		{"plain", "basic", ".", nil, nil},
+		{"race", "basic", ".", nil, []string{"-race"}},
+		// rt's standard library dependencies must be compiled like the
+		// build's, or the link fails with a fingerprint mismatch.
+		{"gcflags", "basic", ".", nil, []string{"-gcflags=all=-N -l"}},
+		{"cover", "basic", ".", nil, []string{"-cover"}},
+		{"json", "basic", ".", nil, []string{"-json"}},
+		{"vendor", "vendored", ".", nil, []string{"-mod=vendor"}},
+		{"workspace", "work", "./a", nil, nil},
+		{"cgo", "cgo", ".", []string{"CGO_ENABLED=1"}, nil},
+		// Generics, build tags, //go:embed, //go:noinline, -lang=go1.21.
+		{"features", "features", ".", nil, []string{"-tags=vtbtag"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if testing.Short() && (tt.name == "race" || tt.name == "gcflags") {
+				t.Skip("race builds the standard library")
+			}
+			if tt.name == "cgo" {
+				if _, err := exec.LookPath("gcc"); err != nil {
+					t.Skip("no C compiler")
+				}
+			}
+			dir := module(t, tt.module)
+			args := append([]string{"test", "-count=1"}, tt.args...)
+			plain := goCmd(t, dir, tt.env, append(args, tt.pkg)...)
+			inst := goCmd(t, dir, tt.env, append(append(args, toolexecFlag()), tt.pkg)...)
+			if plain.code != 0 || inst.code != 0 {
+				t.Fatalf("verdicts differ or fail:\nplain: %+v\nvtbound: %+v", plain, inst)
+			}
+			if strings.Contains(inst.output(), "vtbound: warning") {
+				t.Errorf("warnings under vtbound:\n%s", inst.output())
+			}
+			if tt.name == "json" {
+				return
+			}
+			// The same build as a binary (from the cache) links rt: the
+			// package was instrumented in this mode.
+			bin := filepath.Join(t.TempDir(), "x.test")
+			c := goCmd(t, dir, tt.env, append(append([]string{"test", "-c", "-o", bin, toolexecFlag()}, tt.args...), tt.pkg)...)
+			if c.code != 0 || !hasRT(t, bin) {
+				t.Errorf("go test -c in mode %s: %+v; want a binary that links rt", tt.name, c)
+			}
+		})
+	}
+}
+
+// TestTestBinaryC checks go test -c with -o under vtbound: the binary
+// exists, runs, and links rt (needs the rewriter).
+func TestTestBinaryC(t *testing.T) {
+	dir := module(t, "basic")
+	out := filepath.Join(t.TempDir(), "basic.test")
+	if r := goCmd(t, dir, nil, "test", "-c", "-o", out, toolexecFlag(), "."); r.code != 0 {
+		t.Fatalf("go test -c: %+v", r)
+	}
+	if r := command(t, dir, nil, "", out, "-test.count=1"); r.code != 0 || !strings.Contains(r.stdout, "PASS") {
+		t.Errorf("running the test binary: %+v", r)
+	}
+	if !hasRT(t, out) {
+		t.Error("test binary does not link rt")
+	}
+}
+
+// kernelOracle is the oracle each bug kernel must be reported with.
+var kernelOracle = map[string]string{
+	"TestBugVTFig1": "test failure", "TestBugVTFig2": "test failure",
+	"TestBugVTFig3": "test failure", "TestBugVTFig4": "test failure",
+	"TestBugVTFig8": "test failure", "TestBugVTFig9": "test failure",
+	"TestBugVTFig10": "test failure", "TestBugAllocationVector": "test failure",
+	"TestBugHapsetFig1": "panic", "TestBugCTriggerFig1": "test failure",
+	"TestBugDeadlockABBA": "deadlock", "TestBugChanLeak": "goroutine leak",
+	"TestBugWGMisuse": "test failure",
+}
+
+// kernelEnv fixes the engine's seed so that the kernel runs are
+// reproducible.
+var kernelEnv = []string{"VTBOUND_SEED=1"}
+
+// testEvent is one line of go test -json output.
+type testEvent struct {
+	Action, Test, Output string
+}
+
+// testResults runs go test -json and collects each top-level test's
+// action (pass/fail) and output.
+func testResults(t *testing.T, dir string, args ...string) (map[string]string, map[string]string) {
+	t.Helper()
+	r := goCmd(t, dir, kernelEnv, append([]string{"test", "-json", "-count=1", "-timeout=10m"}, args...)...)
+	actions, outputs := map[string]string{}, map[string]string{}
+	sc := bufio.NewScanner(strings.NewReader(r.stdout))
+	sc.Buffer(nil, 1<<24)
+	for sc.Scan() {
+		var e testEvent
+		if json.Unmarshal(sc.Bytes(), &e) != nil || e.Test == "" || strings.Contains(e.Test, "/") {
+			continue
+		}
+		switch e.Action {
+		case "pass", "fail", "skip":
+			actions[e.Test] = e.Action
+		case "output":
+			outputs[e.Test] += e.Output
+		}
+	}
+	if len(actions) == 0 {
+		t.Fatalf("no test results:\n%s", r.output())
+	}
+	return actions, outputs
+}
+
+// TestKernels runs the kernel module natively and under vtbound. Natively,
+// every correct variant passes (bug variants are left to chance). Under
+// vtbound, every correct variant passes, every bug variant fails with its
+// oracle and leaves a schedule under testdata/vtbound/<Test>/, and the
+// next run replays that schedule first. Needs the rewriter and the engine.
+func TestKernels(t *testing.T) {
+	dir := module(t, "kernels")
+	native, _ := testResults(t, dir, ".")
+	for _, name := range okTests(native) {
+		if native[name] != "pass" {
+			t.Errorf("natively, %s: %s", name, native[name])
+		}
+	}
+	actions, outputs := testResults(t, dir, toolexecFlag(), ".")
+	checkKernelRun(t, dir, actions, outputs, "")
+	actions, outputs = testResults(t, dir, toolexecFlag(), ".")
+	checkKernelRun(t, dir, actions, outputs, "saved schedule still fails")
+}
+
+// okTests returns the correct-variant tests among the results.
+func okTests(actions map[string]string) []string {
+	var names []string
+	for name := range actions {
+		if strings.HasPrefix(name, "TestOK") {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
+// checkKernelRun checks one run of the kernels under vtbound; replayMark,
+// when set, must appear in every bug test's output.
+func checkKernelRun(t *testing.T, dir string, actions, outputs map[string]string, replayMark string) {
+	t.Helper()
+	for _, name := range okTests(actions) {
+		if actions[name] != "pass" {
+			t.Errorf("%s fails under vtbound:\n%s", name, outputs[name])
+		}
+	}
+	for name, oracle := range kernelOracle {
+		out := outputs[name]
+		if actions[name] != "fail" || !strings.Contains(out, "vtbound: "+name+": "+oracle) {
+			t.Errorf("%s: %s; want failure with %q:\n%s", name, actions[name], oracle, out)
+			continue
+		}
+		files, _ := filepath.Glob(filepath.Join(dir, "testdata", "vtbound", name, "*"))
+		if len(files) == 0 {
+			t.Errorf("%s: no schedule under testdata/vtbound/%s", name, name)
+		}
+		if replayMark != "" && !strings.Contains(out, replayMark) {
+			t.Errorf("%s: saved schedule not replayed first:\n%s", name, out)
+		}
+	}
+}
+
+// TestKernelsCover checks that -cover keeps library code instrumented: the
+// cover tool's copies of the kernels are rewritten (its counters are not),
+// so a bug in kernels.go is still found. Needs the rewriter and the engine.
+func TestKernelsCover(t *testing.T) {
+	dir := module(t, "kernels")
+	actions, outputs := testResults(t, dir, "-cover", "-run=^Test(Bug|OK)(VTFig2|CTriggerFig1)$", toolexecFlag(), ".")
+	for _, name := range []string{"TestBugVTFig2", "TestBugCTriggerFig1"} {
+		if actions[name] != "fail" || !strings.Contains(outputs[name], "vtbound: "+name+": test failure") {
+			t.Errorf("%s under -cover: %s\n%s", name, actions[name], outputs[name])
+		}
+	}
+	for _, name := range []string{"TestOKVTFig2", "TestOKCTriggerFig1"} {
+		if actions[name] != "pass" {
+			t.Errorf("%s under -cover: %s\n%s", name, actions[name], outputs[name])
+		}
+	}
+}

@@ -1,0 +1,3 @@
+module example.com/typeerr
+
+go 1.22

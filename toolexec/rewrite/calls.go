@@ -1,0 +1,303 @@
+package rewrite
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"github.com/dave/dst"
+)
+
+// syncMethods maps "Type.Method" of package sync to the rt function that
+// replaces it (receiver pointer first after the site).
+var syncMethods = map[string]string{
+	"Mutex.Lock": "Lock", "Mutex.Unlock": "Unlock", "Mutex.TryLock": "TryLock",
+	"RWMutex.Lock": "RWLock", "RWMutex.Unlock": "RWUnlock", "RWMutex.TryLock": "RWTryLock",
+	"RWMutex.RLock": "RLock", "RWMutex.RUnlock": "RUnlock", "RWMutex.TryRLock": "TryRLock",
+	"WaitGroup.Add": "WGAdd", "WaitGroup.Done": "WGDone", "WaitGroup.Wait": "WGWait", "WaitGroup.Go": "WGGo",
+	"Once.Do":   "OnceDo",
+	"Cond.Wait": "CondWait", "Cond.Signal": "CondSignal", "Cond.Broadcast": "CondBroadcast",
+}
+
+// callee returns the function or method a call's Fun refers to statically.
+func (fr *fileRewriter) callee(fun ast.Expr) (*types.Func, *types.Selection) {
+	fun = ast.Unparen(fun)
+	if s, ok := fun.(*ast.SelectorExpr); ok {
+		if sel := fr.info.Selections[s]; sel != nil {
+			f, _ := sel.Obj().(*types.Func)
+			return f, sel
+		}
+	}
+	if id := identOf(fun); id != nil {
+		f, _ := fr.info.Uses[id].(*types.Func)
+		return f, nil
+	}
+	return nil, nil
+}
+
+// methodKey returns "Type.Method" of a method and its package path.
+func methodKey(f *types.Func) (key, pkg string) {
+	sig, ok := f.Type().(*types.Signature)
+	if !ok || sig.Recv() == nil || f.Pkg() == nil {
+		return "", ""
+	}
+	n, ok := types.Unalias(deref(sig.Recv().Type())).(*types.Named)
+	if !ok {
+		return "", ""
+	}
+	return n.Origin().Obj().Name() + "." + f.Name(), f.Pkg().Path()
+}
+
+// methodKeyOf is methodKey that tolerates nil.
+func methodKeyOf(f *types.Func) (key, pkg string) {
+	if f == nil {
+		return "", ""
+	}
+	return methodKey(f)
+}
+
+// call rewrites a call expression.
+func (fr *fileRewriter) call(x *dst.CallExpr, ae *ast.CallExpr) dst.Expr {
+	if tv, ok := fr.info.Types[ae.Fun]; ok && tv.IsType() { // conversion
+		fr.exprs(x.Args)
+		return x
+	}
+	if b, ok := fr.info.Uses[identOf(ae.Fun)].(*types.Builtin); ok && identOf(ae.Fun) != nil {
+		return fr.builtinCall(x, ae, b.Name())
+	}
+	f, sel := fr.callee(ae.Fun)
+	if key, path := methodKeyOf(f); path == "sync" && (key == "Locker.Lock" || key == "Locker.Unlock") {
+		fr.p.warn(ae.Pos(), "%s through the sync.Locker interface left unmodelled", key)
+	}
+	if f != nil && f.Pkg() != nil {
+		if r := fr.specialCall(x, ae, f, sel); r != nil {
+			return r
+		}
+	}
+	fr.callFun(x, ae)
+	fr.exprs(x.Args)
+	return x
+}
+
+// callFun rewrites the function operand of an ordinary call.
+func (fr *fileRewriter) callFun(x *dst.CallExpr, ae *ast.CallExpr) {
+	if s, ok := x.Fun.(*dst.SelectorExpr); ok {
+		as := ast.Unparen(ae.Fun).(*ast.SelectorExpr)
+		if sel := fr.info.Selections[as]; sel != nil && sel.Kind() == types.MethodVal {
+			s.X = fr.expr(s.X, fr.receiverCtx(as, sel))
+			return
+		}
+	}
+	x.Fun = fr.expr(x.Fun, ctxValue)
+}
+
+// specialCall rewrites calls of sync, sync/atomic, runtime, time and
+// testing functions; nil means the call is an ordinary one.
+func (fr *fileRewriter) specialCall(x *dst.CallExpr, ae *ast.CallExpr, f *types.Func, sel *types.Selection) dst.Expr {
+	path := f.Pkg().Path()
+	key, _ := methodKey(f)
+	switch {
+	case path == "sync" && syncMethods[key] != "" && sel != nil && sel.Kind() == types.MethodVal:
+		return fr.syncCall(x, ae, sel, syncMethods[key])
+	case path == "sync/atomic" && key == "":
+		return fr.atomicFunc(x, ae, f.Name())
+	case path == "sync/atomic" && sel != nil && sel.Kind() == types.MethodVal:
+		return fr.atomicMethod(x, ae, sel, f.Name())
+	case path == "runtime" && f.Name() == "Gosched" && key == "":
+		return fr.replaceCall(x, ae, "Gosched", "KOther")
+	case path == "time" && (f.Name() == "Sleep" || f.Name() == "After") && key == "":
+		return fr.replaceCall(x, ae, f.Name(), "KOther")
+	case path == "testing" && key == "T.Run" && fr.isTest:
+		return fr.tRun(x, ae)
+	}
+	return nil
+}
+
+// replaceCall turns pkg.F(args) into _vtbrt.F(site, args).
+func (fr *fileRewriter) replaceCall(x *dst.CallExpr, ae *ast.CallExpr, name, kind string) dst.Expr {
+	fr.exprs(x.Args)
+	fr.dropped = append(fr.dropped, dst.Clone(x.Fun).(dst.Expr))
+	s := fr.site(ae.Pos(), kind, "")
+	return fr.rtCall(name, append([]dst.Expr{s}, x.Args...)...)
+}
+
+// builtinCall rewrites close and make(chan T[, n]); other builtins keep
+// their form and have their operands rewritten.
+func (fr *fileRewriter) builtinCall(x *dst.CallExpr, ae *ast.CallExpr, name string) dst.Expr {
+	switch name {
+	case "close":
+		fr.exprs(x.Args)
+		return fr.rtCall("Close", fr.site(ae.Pos(), "KChan", ""), x.Args[0])
+	case "make":
+		if r := fr.makeChan(x, ae); r != nil {
+			return r
+		}
+	}
+	fr.exprs(x.Args)
+	return x
+}
+
+// makeChan rewrites make(chan T[, n]) into _vtbrt.MakeChan[T](site, n).
+// Another channel type C (named, directional) becomes
+// C(_vtbrt.MakeChan[T](site, n)) when T can be written in this file. The size
+// must be an int or a constant.
+func (fr *fileRewriter) makeChan(x *dst.CallExpr, ae *ast.CallExpr) dst.Expr {
+	t := fr.typeOf(ae)
+	c, isChan := typeUnder(t).(*types.Chan)
+	if !isChan {
+		return nil
+	}
+	if len(x.Args) > 1 && !fr.intSize(x, ae) {
+		fr.p.warn(ae.Pos(), "make(chan) with a size whose type cannot be converted to int here left unmodelled")
+		return nil
+	}
+	if ct, ok := x.Args[0].(*dst.ChanType); ok && ct.Dir == dst.SEND|dst.RECV {
+		return fr.makeChanCall(ct.Value, x, ae)
+	}
+	elem, ok := fr.typeExpr(c.Elem(), ae.Pos())
+	if !ok || isTypeParam(t) {
+		fr.p.warn(ae.Pos(), "make of a channel type whose element type cannot be named here left unmodelled")
+		return nil
+	}
+	typ := x.Args[0]
+	if _, isIdent := typ.(*dst.Ident); !isIdent {
+		typ = &dst.ParenExpr{X: typ}
+	}
+	return &dst.CallExpr{Fun: typ, Args: []dst.Expr{fr.makeChanCall(elem, x, ae)}}
+}
+
+// intSize makes the size operand of make(chan T, n) an int: constants and
+// ints stay, another integer type is converted with int(n).
+func (fr *fileRewriter) intSize(x *dst.CallExpr, ae *ast.CallExpr) bool {
+	tv := fr.info.Types[ae.Args[1]]
+	if tv.Value != nil || types.Identical(tv.Type, types.Typ[types.Int]) {
+		return true
+	}
+	intType, ok := fr.typeExpr(types.Typ[types.Int], ae.Pos())
+	if !ok {
+		return false
+	}
+	x.Args[1] = &dst.CallExpr{Fun: intType, Args: []dst.Expr{fr.expr(x.Args[1], ctxValue)}}
+	return true
+}
+
+// makeChanCall returns _vtbrt.MakeChan[elem](site, size).
+func (fr *fileRewriter) makeChanCall(elem dst.Expr, x *dst.CallExpr, ae *ast.CallExpr) dst.Expr {
+	var size dst.Expr = intLit(0)
+	if len(x.Args) > 1 {
+		size = fr.expr(x.Args[1], ctxValue)
+	}
+	s := fr.site(ae.Pos(), "KChan", "")
+	fun := &dst.IndexExpr{X: fr.rtSel("MakeChan"), Index: elem}
+	return &dst.CallExpr{Fun: fun, Args: []dst.Expr{s, size}}
+}
+
+// recvPointer builds a pointer to the sync or atomic value a method is
+// called on, following embedded fields of promoted methods. ok is false when
+// an embedded field on the path cannot be named from this package.
+func (fr *fileRewriter) recvPointer(x *dst.SelectorExpr, ae *ast.SelectorExpr, sel *types.Selection) (dst.Expr, bool) {
+	t := sel.Recv()
+	if isTypeParam(t) || isTypeParam(deref(t)) {
+		return nil, false // the method comes from a constraint: no sync value to name
+	}
+	idx := sel.Index()
+	var names []string
+	for _, i := range idx[:len(idx)-1] {
+		st, ok := typeUnder(deref(t)).(*types.Struct)
+		if !ok {
+			return nil, false
+		}
+		field := st.Field(i)
+		if !field.Exported() && field.Pkg() != fr.p.in.Pkg {
+			return nil, false
+		}
+		names = append(names, field.Name())
+		t = field.Type()
+	}
+	base := fr.expr(x.X, fr.addressableCtx(ae.X))
+	for _, n := range names {
+		base = &dst.SelectorExpr{X: base, Sel: ident(n)}
+	}
+	if isPointer(t) {
+		return base, true
+	}
+	return addrOf(base), true
+}
+
+// syncCall turns recv.M(args) into _vtbrt.F(site, &recv, args).
+func (fr *fileRewriter) syncCall(x *dst.CallExpr, ae *ast.CallExpr, sel *types.Selection, rtFunc string) dst.Expr {
+	s := x.Fun.(*dst.SelectorExpr)
+	as := ast.Unparen(ae.Fun).(*ast.SelectorExpr)
+	ptr, ok := fr.recvPointer(s, as, sel)
+	if !ok {
+		fr.p.warn(ae.Pos(), "%s through an unexported embedded field or a type parameter left unmodelled", as.Sel.Name)
+		fr.exprs(x.Args)
+		return x
+	}
+	fr.exprs(x.Args)
+	site := fr.site(ae.Pos(), "KSync", "")
+	return fr.rtCall(rtFunc, append([]dst.Expr{site, ptr}, x.Args...)...)
+}
+
+// syncMethodValue turns a method value recv.M of a sync type into a call of
+// a package helper that binds the receiver pointer now, as a method value
+// does: mu.Lock -> _vtbMV(site, &mu, _vtbrt.Lock).
+func (fr *fileRewriter) syncMethodValue(x *dst.SelectorExpr, ae *ast.SelectorExpr, sel *types.Selection) dst.Expr {
+	f, ok := sel.Obj().(*types.Func)
+	if !ok || f.Pkg() == nil || f.Pkg().Path() != "sync" {
+		return nil
+	}
+	key, _ := methodKey(f)
+	rtFunc := syncMethods[key]
+	if rtFunc == "" {
+		return nil
+	}
+	ptr, ok := fr.recvPointer(x, ae, sel)
+	if !ok {
+		fr.p.warn(ae.Pos(), "method value %s through an unexported embedded field or a type parameter left unmodelled", ae.Sel.Name)
+		return nil
+	}
+	site := fr.site(ae.Pos(), "KSync", "")
+	helper := methodValueHelper(rtFunc)
+	fr.p.helpers[helper] = true
+	return &dst.CallExpr{Fun: ident(helper), Args: []dst.Expr{site, ptr, fr.rtSel(rtFunc)}}
+}
+
+// atomicKind classifies a sync/atomic function or method by name.
+func atomicKind(name string) string {
+	switch {
+	case strings.HasPrefix(name, "Load"):
+		return "ALoad"
+	case strings.HasPrefix(name, "Store"):
+		return "AStore"
+	}
+	return "ARMW"
+}
+
+// atomicFunc turns atomic.F(p, args) into atomic.F(_vtbrt.Atomic(site, k, p), args).
+func (fr *fileRewriter) atomicFunc(x *dst.CallExpr, ae *ast.CallExpr, name string) dst.Expr {
+	fr.exprs(x.Args) // the function operand names a sync/atomic function
+	if len(x.Args) == 0 || !isPointer(fr.typeOf(ae.Args[0])) {
+		return x
+	}
+	s := fr.site(ae.Pos(), "KAtomic", "")
+	x.Args[0] = fr.rtCall("Atomic", s, fr.rtSel(atomicKind(name)), x.Args[0])
+	return x
+}
+
+// atomicMethod turns v.M(args) of a typed atomic into
+// _vtbrt.Atomic(site, k, &v).M(args).
+func (fr *fileRewriter) atomicMethod(x *dst.CallExpr, ae *ast.CallExpr, sel *types.Selection, name string) dst.Expr {
+	s := x.Fun.(*dst.SelectorExpr)
+	as := ast.Unparen(ae.Fun).(*ast.SelectorExpr)
+	ptr, ok := fr.recvPointer(s, as, sel)
+	if !ok {
+		fr.p.warn(ae.Pos(), "atomic %s through an unexported embedded field or a type parameter left unmodelled", name)
+		fr.exprs(x.Args)
+		return x
+	}
+	fr.exprs(x.Args)
+	site := fr.site(ae.Pos(), "KAtomic", "")
+	x.Fun = &dst.SelectorExpr{X: fr.rtCall("Atomic", site, fr.rtSel(atomicKind(name)), ptr), Sel: ident(name)}
+	return x
+}

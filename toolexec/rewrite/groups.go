@@ -1,0 +1,111 @@
+package rewrite
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"path/filepath"
+)
+
+// accessGroup classifies an original expression as a shared-memory access.
+// It returns the access's variable group and whether the access is a
+// candidate at all (whatever the Groups hook then decides). Candidates are
+// package-level variables, variables captured by closures, fields reached
+// through a pointer, and fields and array elements of those.
+//
+// This is the one place where default group names are made:
+//
+//	package-level variable    pkgpath.name
+//	field through a pointer   pkgpath.Type.field
+//	captured variable         pkgpath/file.go:line:col of its declaration
+func (p *pkgRewriter) accessGroup(e ast.Expr) (string, bool) {
+	info := p.in.Info
+	switch x := e.(type) {
+	case *ast.ParenExpr:
+		return p.accessGroup(x.X)
+	case *ast.Ident:
+		return p.varGroup(info.Uses[x])
+	case *ast.SelectorExpr:
+		sel := info.Selections[x]
+		if sel == nil {
+			return p.varGroup(info.Uses[x.Sel])
+		}
+		if sel.Kind() != types.FieldVal {
+			return "", false
+		}
+		if _, star := ast.Unparen(x.X).(*ast.StarExpr); sel.Indirect() || star {
+			return p.fieldGroup(sel), true
+		}
+		return p.accessGroup(x.X)
+	case *ast.IndexExpr:
+		if _, isArray := typeUnder(info.TypeOf(x.X)).(*types.Array); isArray {
+			return p.accessGroup(x.X)
+		}
+	}
+	return "", false
+}
+
+// varGroup names a package-level or captured variable.
+func (p *pkgRewriter) varGroup(obj types.Object) (string, bool) {
+	v, ok := obj.(*types.Var)
+	if !ok {
+		return "", false
+	}
+	if isGlobal(v) {
+		return v.Pkg().Path() + "." + v.Name(), true
+	}
+	if p.captured[v] {
+		pos := p.in.Fset.Position(v.Pos())
+		return fmt.Sprintf("%s/%s:%d:%d", p.in.ImportPath, filepath.Base(pos.Filename), pos.Line, pos.Column), true
+	}
+	return "", false
+}
+
+// fieldGroup names the field a selection ends in, by its struct type.
+func (p *pkgRewriter) fieldGroup(sel *types.Selection) string {
+	field := sel.Obj()
+	t := sel.Recv()
+	idx := sel.Index()
+	for _, i := range idx[:len(idx)-1] {
+		st, ok := typeUnder(deref(t)).(*types.Struct)
+		if !ok {
+			break
+		}
+		t = st.Field(i).Type()
+	}
+	owner := types.Unalias(deref(t))
+	if n, ok := owner.(*types.Named); ok {
+		obj := n.Origin().Obj()
+		if obj.Pkg() != nil {
+			return obj.Pkg().Path() + "." + obj.Name() + "." + field.Name()
+		}
+	}
+	pos := p.in.Fset.Position(field.Pos())
+	path := p.in.ImportPath
+	if field.Pkg() != nil {
+		path = field.Pkg().Path()
+	}
+	return fmt.Sprintf("%s.struct@%s:%d.%s", path, filepath.Base(pos.Filename), pos.Line, field.Name())
+}
+
+// deref strips one pointer.
+func deref(t types.Type) types.Type {
+	if p, ok := typeUnder(t).(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+// typeUnder is t.Underlying() that tolerates nil.
+func typeUnder(t types.Type) types.Type {
+	if t == nil {
+		return nil
+	}
+	return t.Underlying()
+}
+
+// isPointer reports whether t's underlying type is a pointer.
+func isPointer(t types.Type) bool {
+	_, ok := typeUnder(t).(*types.Pointer)
+	return ok
+}

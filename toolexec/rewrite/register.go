@@ -1,0 +1,80 @@
+package rewrite
+
+import (
+	"fmt"
+	"go/token"
+	"strconv"
+	"strings"
+
+	"github.com/dave/dst/decorator"
+)
+
+// methodValueHelpers are the generic helpers that make method values of
+// sync methods, by the shape of the rt function they bind: name, the rt
+// function's extra parameters, and the resulting func's signature.
+var methodValueHelpers = []struct{ name, params, args, result string }{
+	{"_vtbMV", "", "", ""},
+	{"_vtbMVBool", "", "", "bool"},
+	{"_vtbMVInt", "x int", ", x", ""},
+	{"_vtbMVFunc", "x func()", ", x", ""},
+}
+
+// methodValueHelper names the helper binding the rt function rtFunc.
+func methodValueHelper(rtFunc string) string {
+	switch rtFunc {
+	case "TryLock", "RWTryLock", "TryRLock":
+		return "_vtbMVBool"
+	case "WGAdd":
+		return "_vtbMVInt"
+	case "WGGo", "OnceDo":
+		return "_vtbMVFunc"
+	}
+	return "_vtbMV"
+}
+
+// registrationSource renders the package's site table, guards and helpers.
+func (p *pkgRewriter) registrationSource(pkgName string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "package %s\n\n", pkgName)
+	fmt.Fprintf(&b, "var %s [%d]%s.Guard\n\n", guardsName, len(p.groupOrder), rtName)
+	fmt.Fprintf(&b, "var %s = %s.Register(%s, []%s.Site{\n", siteBase, rtName, strconv.Quote(p.in.ImportPath), rtName)
+	for _, s := range p.sites {
+		fmt.Fprintf(&b, "\t{File: %s, Line: %d, Col: %d, Kind: %s.%s, Group: %s},\n",
+			strconv.Quote(s.file), s.line, s.col, rtName, s.kind, strconv.Quote(s.group))
+	}
+	fmt.Fprintf(&b, "}, %s[:])\n\n", guardsName)
+	for _, h := range []struct{ name, hook string }{{readHelper, "Read"}, {writeHelp, "Write"}} {
+		fmt.Fprintf(&b, "func %s[T any](g int, site int32, p *T) *T {\n\tif %s[g].On() {\n\t\t%s.%s(site, %s.Pointer(p))\n\t}\n\treturn p\n}\n\n",
+			h.name, guardsName, rtName, h.hook, unsafeName)
+	}
+	if p.helpers[zeroHelper] {
+		fmt.Fprintf(&b, "func %s[T any](<-chan T) (v T, ok bool) { return }\n\n", zeroHelper)
+	}
+	for _, h := range methodValueHelpers {
+		if !p.helpers[h.name] {
+			continue
+		}
+		ret, sep := "", ""
+		if h.result != "" {
+			ret = "return "
+		}
+		if h.params != "" {
+			sep = ", "
+		}
+		fmt.Fprintf(&b, "func %s[P any](site int32, r *P, rtf func(int32, *P%s%s) %s) func(%s) %s {\n\treturn func(%s) %s { %srtf(site, r%s) }\n}\n\n",
+			h.name, sep, strings.TrimPrefix(h.params, "x "), h.result, h.params, h.result, h.params, h.result, ret, h.args)
+	}
+	return b.String()
+}
+
+// addRegistration appends the package registration to this file.
+func (fr *fileRewriter) addRegistration() error {
+	fr.isReg = true
+	src := fr.p.registrationSource(fr.df.Name.Name)
+	f, err := decorator.NewDecorator(token.NewFileSet()).Parse(src)
+	if err != nil {
+		return fmt.Errorf("registration: %w", err)
+	}
+	fr.df.Decls = append(fr.df.Decls, f.Decls...)
+	return nil
+}

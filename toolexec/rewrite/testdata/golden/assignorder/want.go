@@ -1,0 +1,170 @@
+package assignorder
+
+import (
+	_vtbrt "github.com/vtbound/vtbound/rt"
+	_vtbunsafe "unsafe"
+)
+
+//line assignorder.go:3:1
+var (
+	result int
+	err    error
+	table  [4]int
+)
+
+//line assignorder.go:9:1
+type T struct{ v int }
+
+//line assignorder.go:11:1
+type B bool
+
+//line assignorder.go:13:1
+func compute() int {
+//line assignorder.go:13:21
+	return 1
+}
+
+//line assignorder.go:15:1
+func fail() (int, error) {
+//line assignorder.go:15:27
+	return 0, nil
+}
+
+//line assignorder.go:17:1
+func Run(ch chan int, p *T, m map[string]int, n uint) {
+//line assignorder.go:18:1
+	{
+//line assignorder.go:18:1
+		_vtbv1 := compute()
+//line assignorder.go:18:1
+		*_vtbW(0, _vtbS+0, &result) = _vtbv1
+	}
+//line assignorder.go:19:1
+	{
+//line assignorder.go:19:1
+		_vtbv2 := _vtbrt.Recv(_vtbS+1, ch)
+//line assignorder.go:19:1
+		*_vtbW(0, _vtbS+2, &result) += _vtbv2
+	}
+//line assignorder.go:20:1
+	{
+//line assignorder.go:20:1
+		_vtbv3, _vtbv4 := fail()
+//line assignorder.go:20:1
+		*_vtbW(0, _vtbS+3, &result), *_vtbW(1, _vtbS+4, &err) = _vtbv3, _vtbv4
+	}
+//line assignorder.go:21:1
+	var ok bool
+//line assignorder.go:22:1
+	{
+//line assignorder.go:22:1
+		_vtbv5, _vtbv6 := _vtbrt.Recv2(_vtbS+5, ch)
+//line assignorder.go:22:1
+		*_vtbW(0, _vtbS+6, &result), ok = _vtbv5, _vtbv6
+	}
+//line assignorder.go:23:1
+	{
+//line assignorder.go:23:1
+		_vtbv7 := compute()
+//line assignorder.go:23:1
+		*_vtbW(2, _vtbS+7, &p.v) = _vtbv7
+	}
+//line assignorder.go:24:1
+	if _vtbG[0].On() {
+		_vtbrt.Write(_vtbS+8, _vtbunsafe.Pointer(&result))
+	}
+//line assignorder.go:24:1
+	result, ok = m["k"]
+//line assignorder.go:25:1
+	_ = ok
+//line assignorder.go:26:1
+	var named B
+//line assignorder.go:27:1
+	*_vtbW(0, _vtbS+9, &result), named = <-ch
+//line assignorder.go:28:1
+	_ = named
+//line assignorder.go:29:1
+	m["x"] = compute()
+//line assignorder.go:30:1
+	*_vtbW(0, _vtbS+10, &result) = *_vtbR(0, _vtbS+11, &result) + 1
+//line assignorder.go:31:1
+	*_vtbW(3, _vtbS+12, &table[compute()]) = 1
+//line assignorder.go:32:1
+	if _vtbG[0].On() {
+		_vtbrt.Write(_vtbS+13, _vtbunsafe.Pointer(&result))
+	}
+//line assignorder.go:32:1
+	result = 1 << n
+//line assignorder.go:33:1
+	func() {
+//line assignorder.go:34:1
+		{
+//line assignorder.go:34:1
+			_vtbv8 := compute()
+//line assignorder.go:34:1
+			*_vtbW(0, _vtbS+14, &result) = _vtbv8
+		}
+	}()
+//line assignorder.go:36:1
+	for i := compute(); i < 2; i++ {
+//line assignorder.go:37:1
+		if _vtbG[0].On() {
+			_vtbrt.Write(_vtbS+15, _vtbunsafe.Pointer(&result))
+		}
+//line assignorder.go:37:1
+		result = i
+	}
+}
+
+//line assignorder.go:41:1
+func three() (int, error, bool) {
+//line assignorder.go:41:34
+	return 0, nil, false
+}
+
+//line assignorder.go:43:1
+func Tuple() {
+//line assignorder.go:44:1
+	{
+//line assignorder.go:44:1
+		_vtbv9, _vtbv10, _vtbv11 := three()
+//line assignorder.go:44:1
+		_, *_vtbW(1, _vtbS+16, &err), _ = _vtbv9, _vtbv10, _vtbv11
+	}
+}
+
+var _vtbG [4]_vtbrt.Guard
+
+var _vtbS = _vtbrt.Register("example.com/assignorder", []_vtbrt.Site{
+	{File: "assignorder.go", Line: 18, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.result"},
+	{File: "assignorder.go", Line: 19, Col: 12, Kind: _vtbrt.KChan, Group: ""},
+	{File: "assignorder.go", Line: 19, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.result"},
+	{File: "assignorder.go", Line: 20, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.result"},
+	{File: "assignorder.go", Line: 20, Col: 10, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.err"},
+	{File: "assignorder.go", Line: 22, Col: 15, Kind: _vtbrt.KChan, Group: ""},
+	{File: "assignorder.go", Line: 22, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.result"},
+	{File: "assignorder.go", Line: 23, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.T.v"},
+	{File: "assignorder.go", Line: 24, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.result"},
+	{File: "assignorder.go", Line: 27, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.result"},
+	{File: "assignorder.go", Line: 30, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.result"},
+	{File: "assignorder.go", Line: 30, Col: 11, Kind: _vtbrt.KRead, Group: "example.com/assignorder.result"},
+	{File: "assignorder.go", Line: 31, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.table"},
+	{File: "assignorder.go", Line: 32, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.result"},
+	{File: "assignorder.go", Line: 34, Col: 3, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.result"},
+	{File: "assignorder.go", Line: 37, Col: 3, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.result"},
+	{File: "assignorder.go", Line: 44, Col: 5, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.err"},
+}, _vtbG[:])
+
+func _vtbR[T any](g int, site int32, p *T) *T {
+	if _vtbG[g].On() {
+		_vtbrt.Read(site, _vtbunsafe.Pointer(p))
+	}
+	return p
+}
+
+func _vtbW[T any](g int, site int32, p *T) *T {
+	if _vtbG[g].On() {
+		_vtbrt.Write(site, _vtbunsafe.Pointer(p))
+	}
+	return p
+}

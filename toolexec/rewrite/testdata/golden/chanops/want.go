@@ -1,0 +1,131 @@
+package chanops
+
+import (
+	_vtbrt "github.com/vtbound/vtbound/rt"
+	_vtbunsafe "unsafe"
+)
+
+//line chanops.go:3:1
+import "errors"
+
+//line chanops.go:5:1
+type myErr struct{}
+
+//line chanops.go:7:1
+func (*myErr) Error() string {
+//line chanops.go:7:31
+	return "e"
+}
+
+//line chanops.go:9:1
+type Pipe chan int
+
+//line chanops.go:11:1
+var results chan int
+
+//line chanops.go:13:1
+func Run() (int, bool) {
+//line chanops.go:14:1
+	c := _vtbrt.MakeChan[int](_vtbS+0, 0)
+//line chanops.go:15:1
+	b := _vtbrt.MakeChan[string](_vtbS+1, 3)
+//line chanops.go:16:1
+	n := 2
+//line chanops.go:17:1
+	d := _vtbrt.MakeChan[float64](_vtbS+2, n)
+//line chanops.go:18:1
+	p := Pipe(_vtbrt.MakeChan[int](_vtbS+3, 0))
+//line chanops.go:19:1
+	errs := _vtbrt.MakeChan[error](_vtbS+4, 1)
+//line chanops.go:20:1
+	if _vtbG[0].On() {
+		_vtbrt.Write(_vtbS+5, _vtbunsafe.Pointer(&results))
+	}
+//line chanops.go:20:1
+	results = _vtbrt.MakeChan[int](_vtbS+6, 1)
+//line chanops.go:21:1
+	_vtbrt.Go(_vtbS+9, func() {
+//line chanops.go:21:12
+		_vtbrt.Send(_vtbS+8, *_vtbR(1, _vtbS+7, &c), 1)
+	})
+//line chanops.go:22:1
+	_vtbrt.Send(_vtbS+10, b, "x")
+//line chanops.go:23:1
+	_vtbrt.Send(_vtbS+11, d, 1)
+//line chanops.go:24:1
+	_vtbrt.Send[error](_vtbS+12, errs, &myErr{})
+//line chanops.go:25:1
+	_vtbrt.Send(_vtbS+13, errs, errors.New("x"))
+//line chanops.go:26:1
+	v := _vtbrt.Recv(_vtbS+15, *_vtbR(1, _vtbS+14, &c))
+//line chanops.go:27:1
+	s, ok := _vtbrt.Recv2(_vtbS+16, b)
+//line chanops.go:28:1
+	var f, ok2 = _vtbrt.Recv2(_vtbS+17, d)
+//line chanops.go:29:1
+	_, _ = f, ok2
+//line chanops.go:30:1
+	_vtbrt.Send(_vtbS+19, *_vtbR(0, _vtbS+18, &results), v+len(s))
+//line chanops.go:31:1
+	_vtbrt.Close(_vtbS+20, p)
+//line chanops.go:32:1
+	_vtbrt.Recv(_vtbS+21, p)
+//line chanops.go:33:1
+	x := _vtbrt.Recv(_vtbS+23, *_vtbR(0, _vtbS+22, &results)) + 1
+//line chanops.go:34:1
+	_vtbrt.Close(_vtbS+24, b)
+//line chanops.go:35:1
+	var n64 int64 = 2
+//line chanops.go:36:1
+	e := _vtbrt.MakeChan[int](_vtbS+25, int(n64))
+//line chanops.go:37:1
+	_vtbrt.Close(_vtbS+26, e)
+//line chanops.go:38:1
+	return x, ok
+}
+
+var _vtbG [2]_vtbrt.Guard
+
+var _vtbS = _vtbrt.Register("example.com/chanops", []_vtbrt.Site{
+	{File: "chanops.go", Line: 14, Col: 7, Kind: _vtbrt.KChan, Group: ""},
+	{File: "chanops.go", Line: 15, Col: 7, Kind: _vtbrt.KChan, Group: ""},
+	{File: "chanops.go", Line: 17, Col: 7, Kind: _vtbrt.KChan, Group: ""},
+	{File: "chanops.go", Line: 18, Col: 7, Kind: _vtbrt.KChan, Group: ""},
+	{File: "chanops.go", Line: 19, Col: 10, Kind: _vtbrt.KChan, Group: ""},
+	{File: "chanops.go", Line: 20, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/chanops.results"},
+	{File: "chanops.go", Line: 20, Col: 12, Kind: _vtbrt.KChan, Group: ""},
+	{File: "chanops.go", Line: 21, Col: 14, Kind: _vtbrt.KRead, Group: "example.com/chanops/chanops.go:14:2"},
+	{File: "chanops.go", Line: 21, Col: 14, Kind: _vtbrt.KChan, Group: ""},
+	{File: "chanops.go", Line: 21, Col: 2, Kind: _vtbrt.KGo, Group: ""},
+	{File: "chanops.go", Line: 22, Col: 2, Kind: _vtbrt.KChan, Group: ""},
+	{File: "chanops.go", Line: 23, Col: 2, Kind: _vtbrt.KChan, Group: ""},
+	{File: "chanops.go", Line: 24, Col: 2, Kind: _vtbrt.KChan, Group: ""},
+	{File: "chanops.go", Line: 25, Col: 2, Kind: _vtbrt.KChan, Group: ""},
+	{File: "chanops.go", Line: 26, Col: 9, Kind: _vtbrt.KRead, Group: "example.com/chanops/chanops.go:14:2"},
+	{File: "chanops.go", Line: 26, Col: 7, Kind: _vtbrt.KChan, Group: ""},
+	{File: "chanops.go", Line: 27, Col: 11, Kind: _vtbrt.KChan, Group: ""},
+	{File: "chanops.go", Line: 28, Col: 15, Kind: _vtbrt.KChan, Group: ""},
+	{File: "chanops.go", Line: 30, Col: 2, Kind: _vtbrt.KRead, Group: "example.com/chanops.results"},
+	{File: "chanops.go", Line: 30, Col: 2, Kind: _vtbrt.KChan, Group: ""},
+	{File: "chanops.go", Line: 31, Col: 2, Kind: _vtbrt.KChan, Group: ""},
+	{File: "chanops.go", Line: 32, Col: 2, Kind: _vtbrt.KChan, Group: ""},
+	{File: "chanops.go", Line: 33, Col: 9, Kind: _vtbrt.KRead, Group: "example.com/chanops.results"},
+	{File: "chanops.go", Line: 33, Col: 7, Kind: _vtbrt.KChan, Group: ""},
+	{File: "chanops.go", Line: 34, Col: 2, Kind: _vtbrt.KChan, Group: ""},
+	{File: "chanops.go", Line: 36, Col: 7, Kind: _vtbrt.KChan, Group: ""},
+	{File: "chanops.go", Line: 37, Col: 2, Kind: _vtbrt.KChan, Group: ""},
+}, _vtbG[:])
+
+func _vtbR[T any](g int, site int32, p *T) *T {
+	if _vtbG[g].On() {
+		_vtbrt.Read(site, _vtbunsafe.Pointer(p))
+	}
+	return p
+}
+
+func _vtbW[T any](g int, site int32, p *T) *T {
+	if _vtbG[g].On() {
+		_vtbrt.Write(site, _vtbunsafe.Pointer(p))
+	}
+	return p
+}

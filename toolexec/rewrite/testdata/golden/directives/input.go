@@ -1,0 +1,26 @@
+//go:build !nonexistenttag
+
+// Package directives keeps compiler directives attached.
+package directives
+
+import (
+	_ "unsafe"
+)
+
+var state int
+
+// Hot is not inlined.
+//
+//go:noinline
+func Hot() int {
+	state++
+	return state
+}
+
+//go:nosplit
+func Tiny() int { return state }
+
+//go:linkname nanotime runtime.nanotime
+func nanotime() int64
+
+func Now() int64 { state = 1; return nanotime() }

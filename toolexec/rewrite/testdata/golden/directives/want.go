@@ -1,0 +1,86 @@
+//go:build !nonexistenttag
+
+// Package directives keeps compiler directives attached.
+package directives
+
+import (
+	_vtbrt "github.com/vtbound/vtbound/rt"
+	_vtbunsafe "unsafe"
+)
+
+//line directives.go:6:1
+import (
+	_ "unsafe"
+)
+
+//line directives.go:10:1
+var state int
+
+// Hot is not inlined.
+//
+//go:noinline
+//line directives.go:15:1
+func Hot() int {
+//line directives.go:16:1
+	if _vtbG[0].On() {
+		_vtbrt.Write(_vtbS+0, _vtbunsafe.Pointer(&state))
+	}
+//line directives.go:16:1
+	state++
+//line directives.go:17:1
+	if _vtbG[0].On() {
+		_vtbrt.Read(_vtbS+1, _vtbunsafe.Pointer(&state))
+	}
+//line directives.go:17:1
+	return state
+}
+
+//go:nosplit
+//line directives.go:21:1
+func Tiny() int {
+//line directives.go:21:18
+	if _vtbG[0].On() {
+		_vtbrt.Read(_vtbS+2, _vtbunsafe.Pointer(&state))
+	}
+//line directives.go:21:18
+	return state
+}
+
+//go:linkname nanotime runtime.nanotime
+//line directives.go:24:1
+func nanotime() int64
+
+//line directives.go:26:1
+func Now() int64 {
+//line directives.go:26:19
+	if _vtbG[0].On() {
+		_vtbrt.Write(_vtbS+3, _vtbunsafe.Pointer(&state))
+	}
+//line directives.go:26:19
+	state = 1
+//line directives.go:26:30
+	return nanotime()
+}
+
+var _vtbG [1]_vtbrt.Guard
+
+var _vtbS = _vtbrt.Register("example.com/directives", []_vtbrt.Site{
+	{File: "directives.go", Line: 16, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/directives.state"},
+	{File: "directives.go", Line: 17, Col: 9, Kind: _vtbrt.KRead, Group: "example.com/directives.state"},
+	{File: "directives.go", Line: 21, Col: 26, Kind: _vtbrt.KRead, Group: "example.com/directives.state"},
+	{File: "directives.go", Line: 26, Col: 20, Kind: _vtbrt.KWrite, Group: "example.com/directives.state"},
+}, _vtbG[:])
+
+func _vtbR[T any](g int, site int32, p *T) *T {
+	if _vtbG[g].On() {
+		_vtbrt.Read(site, _vtbunsafe.Pointer(p))
+	}
+	return p
+}
+
+func _vtbW[T any](g int, site int32, p *T) *T {
+	if _vtbG[g].On() {
+		_vtbrt.Write(site, _vtbunsafe.Pointer(p))
+	}
+	return p
+}

@@ -1,0 +1,8 @@
+package embed
+
+import _ "embed"
+
+//go:embed data.txt
+var data string
+
+func Data() string { return data }

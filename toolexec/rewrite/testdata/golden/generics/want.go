@@ -1,0 +1,213 @@
+package generics
+
+import (
+	_vtbrt "github.com/vtbound/vtbound/rt"
+	_vtbunsafe "unsafe"
+)
+
+//line generics.go:3:1
+import "sync"
+
+//line generics.go:5:1
+type Box[T any] struct {
+	mu  sync.Mutex
+	val T
+}
+
+//line generics.go:10:1
+func (b *Box[T]) Set(v T) {
+//line generics.go:11:1
+	_vtbrt.Lock(_vtbS+0, &b.mu)
+//line generics.go:12:1
+	defer _vtbrt.Unlock(_vtbS+1, &b.mu)
+//line generics.go:13:1
+	if _vtbG[0].On() {
+		_vtbrt.Write(_vtbS+2, _vtbunsafe.Pointer(&b.val))
+	}
+//line generics.go:13:1
+	b.val = v
+}
+
+//line generics.go:16:1
+func Pipe[T any](in []T) []T {
+//line generics.go:17:1
+	ch := _vtbrt.MakeChan[T](_vtbS+3, len(in))
+//line generics.go:18:1
+	for _, v := range in {
+//line generics.go:19:1
+		_vtbrt.Send(_vtbS+4, ch, v)
+	}
+//line generics.go:21:1
+	_vtbrt.Close(_vtbS+5, ch)
+//line generics.go:22:1
+	var out []T
+//line generics.go:23:1
+	{
+		_vtbc1 := ch
+//line generics.go:23:1
+		for {
+//line generics.go:23:1
+			v, _vtbok2 := _vtbrt.Recv2(_vtbS+6, _vtbc1)
+//line generics.go:23:1
+			if !_vtbok2 {
+				break
+			}
+			{
+//line generics.go:24:1
+				out = append(out, v)
+			}
+		}
+	}
+//line generics.go:26:1
+	return out
+}
+
+//line generics.go:29:1
+func Map[K comparable, V any](m map[K]V, k K) (V, bool) {
+//line generics.go:30:1
+	v, ok := m[k]
+//line generics.go:31:1
+	return v, ok
+}
+
+//line generics.go:34:1
+var global = Box[int]{}
+
+//line generics.go:36:1
+func Use() {
+//line generics.go:37:1
+	global.Set(1)
+//line generics.go:38:1
+	b := &Box[string]{}
+//line generics.go:39:1
+	b.Set("x")
+//line generics.go:40:1
+	f := Map[string, int]
+//line generics.go:41:1
+	_, _ = f(nil, "a")
+//line generics.go:42:1
+	{
+//line generics.go:42:1
+		_vtba3 := []int{1}
+//line generics.go:42:1
+		_vtbrt.Go(_vtbS+7, func() {
+//line generics.go:42:1
+			Pipe(_vtba3)
+		})
+	}
+//line generics.go:43:1
+	_vtbrt.Go(_vtbS+8, func() {
+//line generics.go:43:1
+		Pipe[string](nil)
+	})
+}
+
+//line generics.go:46:1
+func Core[C ~chan int](c C, d chan<- int) int {
+//line generics.go:47:1
+	_vtbrt.Send(_vtbS+9, d, 1)
+//line generics.go:48:1
+	v := _vtbrt.Recv(_vtbS+10, c)
+//line generics.go:49:1
+	w, ok := _vtbrt.Recv2(_vtbS+11, c)
+//line generics.go:50:1
+	_ = ok
+//line generics.go:51:1
+	{
+//line generics.go:51:1
+		_vtbcase4 := _vtbrt.RecvCase(c)
+//line generics.go:51:1
+		_vtbcase5 := _vtbrt.SendCase(c, 2)
+//line generics.go:51:1
+		switch _vtbrt.Select(_vtbS+12, false, _vtbcase4, _vtbcase5) {
+//line generics.go:52:1
+		case 0:
+//line generics.go:52:1
+			x := _vtbcase4.V
+//line generics.go:53:1
+			v += x
+//line generics.go:54:1
+		default:
+		}
+	}
+//line generics.go:56:1
+	{
+		_vtbc6 := c
+//line generics.go:56:1
+		for {
+//line generics.go:56:1
+			x, _vtbok7 := _vtbrt.Recv2(_vtbS+13, _vtbc6)
+//line generics.go:56:1
+			if !_vtbok7 {
+				break
+			}
+			{
+//line generics.go:57:1
+				v += x
+			}
+		}
+	}
+//line generics.go:59:1
+	_vtbrt.Close(_vtbS+14, c)
+//line generics.go:60:1
+	return v + w
+}
+
+//line generics.go:63:1
+type lockPtr interface {
+	*sync.Mutex
+	Lock()
+	Unlock()
+}
+
+//line generics.go:69:1
+func WithLock[M lockPtr](m M, f func()) {
+//line generics.go:70:1
+	m.Lock()
+//line generics.go:71:1
+	defer m.Unlock()
+//line generics.go:72:1
+	f()
+}
+
+//line generics.go:75:1
+func Guarded[L sync.Locker](l L) {
+//line generics.go:76:1
+	l.Lock()
+//line generics.go:77:1
+	l.Unlock()
+}
+
+var _vtbG [1]_vtbrt.Guard
+
+var _vtbS = _vtbrt.Register("example.com/generics", []_vtbrt.Site{
+	{File: "generics.go", Line: 11, Col: 2, Kind: _vtbrt.KSync, Group: ""},
+	{File: "generics.go", Line: 12, Col: 8, Kind: _vtbrt.KSync, Group: ""},
+	{File: "generics.go", Line: 13, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/generics.Box.val"},
+	{File: "generics.go", Line: 17, Col: 8, Kind: _vtbrt.KChan, Group: ""},
+	{File: "generics.go", Line: 19, Col: 3, Kind: _vtbrt.KChan, Group: ""},
+	{File: "generics.go", Line: 21, Col: 2, Kind: _vtbrt.KChan, Group: ""},
+	{File: "generics.go", Line: 23, Col: 2, Kind: _vtbrt.KChan, Group: ""},
+	{File: "generics.go", Line: 42, Col: 2, Kind: _vtbrt.KGo, Group: ""},
+	{File: "generics.go", Line: 43, Col: 2, Kind: _vtbrt.KGo, Group: ""},
+	{File: "generics.go", Line: 47, Col: 2, Kind: _vtbrt.KChan, Group: ""},
+	{File: "generics.go", Line: 48, Col: 7, Kind: _vtbrt.KChan, Group: ""},
+	{File: "generics.go", Line: 49, Col: 11, Kind: _vtbrt.KChan, Group: ""},
+	{File: "generics.go", Line: 51, Col: 2, Kind: _vtbrt.KChan, Group: ""},
+	{File: "generics.go", Line: 56, Col: 2, Kind: _vtbrt.KChan, Group: ""},
+	{File: "generics.go", Line: 59, Col: 2, Kind: _vtbrt.KChan, Group: ""},
+}, _vtbG[:])
+
+func _vtbR[T any](g int, site int32, p *T) *T {
+	if _vtbG[g].On() {
+		_vtbrt.Read(site, _vtbunsafe.Pointer(p))
+	}
+	return p
+}
+
+func _vtbW[T any](g int, site int32, p *T) *T {
+	if _vtbG[g].On() {
+		_vtbrt.Write(site, _vtbunsafe.Pointer(p))
+	}
+	return p
+}

@@ -1,0 +1,85 @@
+package gotos
+
+import (
+	_vtbrt "github.com/vtbound/vtbound/rt"
+	_vtbunsafe "unsafe"
+)
+
+//line gotos.go:3:1
+func Retry(ch chan int, n int) int {
+//line gotos.go:4:1
+	i := 0
+//line gotos.go:5:1
+	if n > 0 {
+//line gotos.go:6:1
+		goto skip
+	}
+//line gotos.go:8:1
+	{
+//line gotos.go:8:1
+		_vtba1 := n
+//line gotos.go:8:1
+		_vtbrt.Go(_vtbS+2, func() {
+//line gotos.go:8:1
+			func(v int) {
+//line gotos.go:8:15
+				_vtbrt.Send(_vtbS+1, *_vtbR(0, _vtbS+0, &ch), v)
+			}(_vtba1)
+		})
+	}
+//line gotos.go:9:1
+skip:
+	i++
+//line gotos.go:11:1
+	if i < 3 {
+//line gotos.go:12:1
+		goto Again
+	}
+//line gotos.go:14:1
+	return i
+//line gotos.go:15:1
+Again:
+	for v := range *_vtbR(0, _vtbS+3, &ch) {
+//line gotos.go:17:1
+		i += v
+//line gotos.go:18:1
+		if i > 10 {
+//line gotos.go:19:1
+			goto Sel
+		}
+	}
+//line gotos.go:22:1
+Sel:
+	select {
+	case v := <-*_vtbR(0, _vtbS+4, &ch):
+//line gotos.go:25:1
+		return v
+	default:
+	}
+//line gotos.go:28:1
+	return 0
+}
+
+var _vtbG [1]_vtbrt.Guard
+
+var _vtbS = _vtbrt.Register("example.com/gotos", []_vtbrt.Site{
+	{File: "gotos.go", Line: 8, Col: 19, Kind: _vtbrt.KRead, Group: "example.com/gotos/gotos.go:3:12"},
+	{File: "gotos.go", Line: 8, Col: 19, Kind: _vtbrt.KChan, Group: ""},
+	{File: "gotos.go", Line: 8, Col: 2, Kind: _vtbrt.KGo, Group: ""},
+	{File: "gotos.go", Line: 16, Col: 17, Kind: _vtbrt.KRead, Group: "example.com/gotos/gotos.go:3:12"},
+	{File: "gotos.go", Line: 24, Col: 14, Kind: _vtbrt.KRead, Group: "example.com/gotos/gotos.go:3:12"},
+}, _vtbG[:])
+
+func _vtbR[T any](g int, site int32, p *T) *T {
+	if _vtbG[g].On() {
+		_vtbrt.Read(site, _vtbunsafe.Pointer(p))
+	}
+	return p
+}
+
+func _vtbW[T any](g int, site int32, p *T) *T {
+	if _vtbG[g].On() {
+		_vtbrt.Write(site, _vtbunsafe.Pointer(p))
+	}
+	return p
+}

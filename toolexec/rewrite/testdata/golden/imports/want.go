@@ -1,0 +1,74 @@
+package imports
+
+import (
+	_vtbrt "github.com/vtbound/vtbound/rt"
+	_vtbunsafe "unsafe"
+)
+
+//line imports.go:3:1
+import (
+	s "sync"
+	. "sync/atomic"
+	tm "time"
+)
+
+//line imports.go:9:1
+var n int64
+
+//line imports.go:11:1
+type rt struct{ unsafe int }
+
+//line imports.go:13:1
+func Use(atomic *rt) {
+//line imports.go:14:1
+	var mu s.Mutex
+//line imports.go:15:1
+	_vtbrt.Lock(_vtbS+0, &mu)
+//line imports.go:16:1
+	AddInt64(_vtbrt.Atomic(_vtbS+1, _vtbrt.ARMW, &n), 1)
+//line imports.go:17:1
+	if _vtbG[0].On() {
+		_vtbrt.Write(_vtbS+2, _vtbunsafe.Pointer(&atomic.unsafe))
+	}
+//line imports.go:17:1
+	atomic.unsafe = 1
+//line imports.go:18:1
+	if _vtbG[0].On() {
+		_vtbrt.Read(_vtbS+3, _vtbunsafe.Pointer(&atomic.unsafe))
+	}
+//line imports.go:18:1
+	unsafe := atomic.unsafe
+//line imports.go:19:1
+	_ = unsafe
+//line imports.go:20:1
+	_vtbrt.Sleep(_vtbS+4, 1)
+//line imports.go:21:1
+	_vtbrt.Unlock(_vtbS+5, &mu)
+}
+
+var _vtbG [1]_vtbrt.Guard
+
+var _vtbS = _vtbrt.Register("example.com/imports", []_vtbrt.Site{
+	{File: "imports.go", Line: 15, Col: 2, Kind: _vtbrt.KSync, Group: ""},
+	{File: "imports.go", Line: 16, Col: 2, Kind: _vtbrt.KAtomic, Group: ""},
+	{File: "imports.go", Line: 17, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/imports.rt.unsafe"},
+	{File: "imports.go", Line: 18, Col: 12, Kind: _vtbrt.KRead, Group: "example.com/imports.rt.unsafe"},
+	{File: "imports.go", Line: 20, Col: 2, Kind: _vtbrt.KOther, Group: ""},
+	{File: "imports.go", Line: 21, Col: 2, Kind: _vtbrt.KSync, Group: ""},
+}, _vtbG[:])
+
+func _vtbR[T any](g int, site int32, p *T) *T {
+	if _vtbG[g].On() {
+		_vtbrt.Read(site, _vtbunsafe.Pointer(p))
+	}
+	return p
+}
+
+func _vtbW[T any](g int, site int32, p *T) *T {
+	if _vtbG[g].On() {
+		_vtbrt.Write(site, _vtbunsafe.Pointer(p))
+	}
+	return p
+}
+
+var _ = tm.Sleep

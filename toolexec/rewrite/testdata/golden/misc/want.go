@@ -1,0 +1,146 @@
+package misc
+
+import (
+	_vtbrt "github.com/vtbound/vtbound/rt"
+	_vtbunsafe "unsafe"
+)
+
+//line misc.go:3:1
+import "fmt"
+
+//line misc.go:5:1
+type Config struct{ name string }
+
+//line misc.go:7:1
+func (c Config) Name() string {
+//line misc.go:7:36
+	return c.name
+}
+
+//line misc.go:8:1
+func (c *Config) Rename(n string) {
+//line misc.go:8:36
+	if _vtbG[0].On() {
+		_vtbrt.Write(_vtbS+0, _vtbunsafe.Pointer(&c.name))
+	}
+//line misc.go:8:36
+	c.name = n
+}
+
+//line misc.go:10:1
+var (
+	cfg   Config
+	mode  int
+	ready = func() chan bool {
+//line misc.go:13:27
+		return _vtbrt.MakeChan[bool](_vtbS+1, 1)
+	}()
+	any1 any
+)
+
+//line misc.go:17:1
+func init() {
+//line misc.go:18:1
+	if _vtbG[1].On() {
+		_vtbrt.Write(_vtbS+2, _vtbunsafe.Pointer(&mode))
+	}
+//line misc.go:18:1
+	mode = 1
+}
+
+//line misc.go:21:1
+func Dispatch(x int) string {
+//line misc.go:22:1
+	switch *_vtbR(1, _vtbS+3, &mode) {
+//line misc.go:23:1
+	case 0:
+//line misc.go:24:1
+		return "zero"
+//line misc.go:25:1
+	case x, *_vtbR(1, _vtbS+4, &mode) + 1:
+//line misc.go:26:1
+		return "one"
+	}
+//line misc.go:28:1
+	switch v := (*_vtbR(2, _vtbS+5, &any1)).(type) {
+//line misc.go:29:1
+	case int:
+//line misc.go:30:1
+		return fmt.Sprint(v + *_vtbR(1, _vtbS+6, &mode))
+	}
+//line misc.go:32:1
+	if *_vtbR(1, _vtbS+7, &mode) > 2 {
+//line misc.go:33:1
+		return "big"
+	} else if *_vtbR(1, _vtbS+8, &mode) < 0 {
+//line misc.go:35:1
+		return "neg"
+	} else {
+//line misc.go:37:1
+		cfg.Rename("x")
+	}
+//line misc.go:39:1
+	defer func() {
+//line misc.go:40:1
+		if r := recover(); r != nil {
+//line misc.go:41:1
+			if _vtbG[1].On() {
+				_vtbrt.Write(_vtbS+9, _vtbunsafe.Pointer(&mode))
+			}
+//line misc.go:41:1
+			mode = -1
+		}
+	}()
+//line misc.go:44:1
+Start:
+	{
+//line misc.go:45:1
+		_vtba1 := (*_vtbR(3, _vtbS+10, &cfg)).Name()
+//line misc.go:45:1
+		_vtbrt.Go(_vtbS+11, func() {
+//line misc.go:45:1
+			fmt.Println(_vtba1)
+		})
+	}
+//line misc.go:46:1
+	if x > 10 {
+//line misc.go:47:1
+		x--
+//line misc.go:48:1
+		goto Start
+	}
+//line misc.go:50:1
+	return (*_vtbR(3, _vtbS+12, &cfg)).Name()
+}
+
+var _vtbG [4]_vtbrt.Guard
+
+var _vtbS = _vtbrt.Register("example.com/misc", []_vtbrt.Site{
+	{File: "misc.go", Line: 8, Col: 37, Kind: _vtbrt.KWrite, Group: "example.com/misc.Config.name"},
+	{File: "misc.go", Line: 13, Col: 36, Kind: _vtbrt.KChan, Group: ""},
+	{File: "misc.go", Line: 18, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/misc.mode"},
+	{File: "misc.go", Line: 22, Col: 9, Kind: _vtbrt.KRead, Group: "example.com/misc.mode"},
+	{File: "misc.go", Line: 25, Col: 10, Kind: _vtbrt.KRead, Group: "example.com/misc.mode"},
+	{File: "misc.go", Line: 28, Col: 14, Kind: _vtbrt.KRead, Group: "example.com/misc.any1"},
+	{File: "misc.go", Line: 30, Col: 25, Kind: _vtbrt.KRead, Group: "example.com/misc.mode"},
+	{File: "misc.go", Line: 32, Col: 5, Kind: _vtbrt.KRead, Group: "example.com/misc.mode"},
+	{File: "misc.go", Line: 34, Col: 12, Kind: _vtbrt.KRead, Group: "example.com/misc.mode"},
+	{File: "misc.go", Line: 41, Col: 4, Kind: _vtbrt.KWrite, Group: "example.com/misc.mode"},
+	{File: "misc.go", Line: 45, Col: 17, Kind: _vtbrt.KRead, Group: "example.com/misc.cfg"},
+	{File: "misc.go", Line: 45, Col: 2, Kind: _vtbrt.KGo, Group: ""},
+	{File: "misc.go", Line: 50, Col: 9, Kind: _vtbrt.KRead, Group: "example.com/misc.cfg"},
+}, _vtbG[:])
+
+func _vtbR[T any](g int, site int32, p *T) *T {
+	if _vtbG[g].On() {
+		_vtbrt.Read(site, _vtbunsafe.Pointer(p))
+	}
+	return p
+}
+
+func _vtbW[T any](g int, site int32, p *T) *T {
+	if _vtbG[g].On() {
+		_vtbrt.Write(site, _vtbunsafe.Pointer(p))
+	}
+	return p
+}

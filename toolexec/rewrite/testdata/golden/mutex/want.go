@@ -1,0 +1,144 @@
+package mutex
+
+import (
+	_vtbrt "github.com/vtbound/vtbound/rt"
+	_vtbunsafe "unsafe"
+)
+
+//line mutex.go:3:1
+import "sync"
+
+//line mutex.go:5:1
+var mu sync.Mutex
+
+//line mutex.go:7:1
+type Store struct {
+	rw   sync.RWMutex
+	lock *sync.Mutex
+	data map[string]int
+}
+
+//line mutex.go:13:1
+func (s *Store) Get(k string) int {
+//line mutex.go:14:1
+	_vtbrt.RLock(_vtbS+0, &s.rw)
+//line mutex.go:15:1
+	defer _vtbrt.RUnlock(_vtbS+1, &s.rw)
+//line mutex.go:16:1
+	if _vtbG[0].On() {
+		_vtbrt.Read(_vtbS+2, _vtbunsafe.Pointer(&s.data))
+	}
+//line mutex.go:16:1
+	return s.data[k]
+}
+
+//line mutex.go:19:1
+func (s *Store) Set(k string, v int) {
+//line mutex.go:20:1
+	_vtbrt.RWLock(_vtbS+3, &s.rw)
+//line mutex.go:21:1
+	if _vtbG[0].On() {
+		_vtbrt.Read(_vtbS+4, _vtbunsafe.Pointer(&s.data))
+	}
+//line mutex.go:21:1
+	s.data[k] = v
+//line mutex.go:22:1
+	_vtbrt.RWUnlock(_vtbS+5, &s.rw)
+}
+
+//line mutex.go:25:1
+func (s *Store) Try() bool {
+//line mutex.go:26:1
+	if _vtbrt.RWTryLock(_vtbS+6, &s.rw) {
+//line mutex.go:27:1
+		_vtbrt.RWUnlock(_vtbS+7, &s.rw)
+	}
+//line mutex.go:29:1
+	if !_vtbrt.TryRLock(_vtbS+8, &s.rw) {
+//line mutex.go:30:1
+		return false
+	}
+//line mutex.go:32:1
+	_vtbrt.RUnlock(_vtbS+9, &s.rw)
+//line mutex.go:33:1
+	_vtbrt.Lock(_vtbS+11, *_vtbR(1, _vtbS+10, &s.lock))
+//line mutex.go:34:1
+	defer _vtbrt.Unlock(_vtbS+13, *_vtbR(1, _vtbS+12, &s.lock))
+//line mutex.go:35:1
+	return _vtbrt.TryLock(_vtbS+14, &mu)
+}
+
+//line mutex.go:38:1
+func Values(s *Store) {
+//line mutex.go:39:1
+	lock := _vtbMV(_vtbS+15, &mu, _vtbrt.Lock)
+//line mutex.go:40:1
+	if _vtbG[1].On() {
+		_vtbrt.Read(_vtbS+16, _vtbunsafe.Pointer(&s.lock))
+	}
+//line mutex.go:40:1
+	unlock := _vtbMV(_vtbS+17, s.lock, _vtbrt.Unlock)
+//line mutex.go:41:1
+	lock()
+//line mutex.go:42:1
+	unlock()
+//line mutex.go:43:1
+	{
+//line mutex.go:43:1
+		_vtba1 := &mu
+//line mutex.go:43:1
+		_vtbrt.Go(_vtbS+19, func() {
+//line mutex.go:43:1
+			_vtbrt.Unlock(_vtbS+18, _vtba1)
+		})
+	}
+//line mutex.go:44:1
+	defer func() {
+//line mutex.go:44:15
+		_vtbrt.Unlock(_vtbS+20, &mu)
+	}()
+}
+
+var _vtbG [2]_vtbrt.Guard
+
+var _vtbS = _vtbrt.Register("example.com/mutex", []_vtbrt.Site{
+	{File: "mutex.go", Line: 14, Col: 2, Kind: _vtbrt.KSync, Group: ""},
+	{File: "mutex.go", Line: 15, Col: 8, Kind: _vtbrt.KSync, Group: ""},
+	{File: "mutex.go", Line: 16, Col: 9, Kind: _vtbrt.KRead, Group: "example.com/mutex.Store.data"},
+	{File: "mutex.go", Line: 20, Col: 2, Kind: _vtbrt.KSync, Group: ""},
+	{File: "mutex.go", Line: 21, Col: 2, Kind: _vtbrt.KRead, Group: "example.com/mutex.Store.data"},
+	{File: "mutex.go", Line: 22, Col: 2, Kind: _vtbrt.KSync, Group: ""},
+	{File: "mutex.go", Line: 26, Col: 5, Kind: _vtbrt.KSync, Group: ""},
+	{File: "mutex.go", Line: 27, Col: 3, Kind: _vtbrt.KSync, Group: ""},
+	{File: "mutex.go", Line: 29, Col: 6, Kind: _vtbrt.KSync, Group: ""},
+	{File: "mutex.go", Line: 32, Col: 2, Kind: _vtbrt.KSync, Group: ""},
+	{File: "mutex.go", Line: 33, Col: 2, Kind: _vtbrt.KRead, Group: "example.com/mutex.Store.lock"},
+	{File: "mutex.go", Line: 33, Col: 2, Kind: _vtbrt.KSync, Group: ""},
+	{File: "mutex.go", Line: 34, Col: 8, Kind: _vtbrt.KRead, Group: "example.com/mutex.Store.lock"},
+	{File: "mutex.go", Line: 34, Col: 8, Kind: _vtbrt.KSync, Group: ""},
+	{File: "mutex.go", Line: 35, Col: 9, Kind: _vtbrt.KSync, Group: ""},
+	{File: "mutex.go", Line: 39, Col: 10, Kind: _vtbrt.KSync, Group: ""},
+	{File: "mutex.go", Line: 40, Col: 12, Kind: _vtbrt.KRead, Group: "example.com/mutex.Store.lock"},
+	{File: "mutex.go", Line: 40, Col: 12, Kind: _vtbrt.KSync, Group: ""},
+	{File: "mutex.go", Line: 43, Col: 5, Kind: _vtbrt.KSync, Group: ""},
+	{File: "mutex.go", Line: 43, Col: 2, Kind: _vtbrt.KGo, Group: ""},
+	{File: "mutex.go", Line: 44, Col: 17, Kind: _vtbrt.KSync, Group: ""},
+}, _vtbG[:])
+
+func _vtbR[T any](g int, site int32, p *T) *T {
+	if _vtbG[g].On() {
+		_vtbrt.Read(site, _vtbunsafe.Pointer(p))
+	}
+	return p
+}
+
+func _vtbW[T any](g int, site int32, p *T) *T {
+	if _vtbG[g].On() {
+		_vtbrt.Write(site, _vtbunsafe.Pointer(p))
+	}
+	return p
+}
+
+func _vtbMV[P any](site int32, r *P, rtf func(int32, *P)) func() {
+	return func() { rtf(site, r) }
+}

@@ -1,0 +1,61 @@
+//go:build go1.21
+
+package rangechan121
+
+import (
+	_vtbrt "github.com/vtbound/vtbound/rt"
+	_vtbunsafe "unsafe"
+)
+
+//line rangechan_go121.go:5:1
+func Spawn(ch chan int, out chan func() int) {
+//line rangechan_go121.go:6:1
+	{
+		_vtbc1 := ch
+		v, _vtbok2 := _vtbZ(_vtbc1)
+//line rangechan_go121.go:6:1
+		for {
+//line rangechan_go121.go:6:1
+			v, _vtbok2 = _vtbrt.Recv2(_vtbS+0, _vtbc1)
+//line rangechan_go121.go:6:1
+			if !_vtbok2 {
+				break
+			}
+			{
+//line rangechan_go121.go:7:1
+				_vtbrt.Send(_vtbS+2, out, func() int {
+//line rangechan_go121.go:7:18
+					if _vtbG[0].On() {
+						_vtbrt.Read(_vtbS+1, _vtbunsafe.Pointer(&v))
+					}
+//line rangechan_go121.go:7:18
+					return v
+				})
+			}
+		}
+	}
+}
+
+var _vtbG [1]_vtbrt.Guard
+
+var _vtbS = _vtbrt.Register("example.com/rangechan121", []_vtbrt.Site{
+	{File: "rangechan_go121.go", Line: 6, Col: 2, Kind: _vtbrt.KChan, Group: ""},
+	{File: "rangechan_go121.go", Line: 7, Col: 30, Kind: _vtbrt.KRead, Group: "example.com/rangechan121/rangechan_go121.go:6:6"},
+	{File: "rangechan_go121.go", Line: 7, Col: 3, Kind: _vtbrt.KChan, Group: ""},
+}, _vtbG[:])
+
+func _vtbR[T any](g int, site int32, p *T) *T {
+	if _vtbG[g].On() {
+		_vtbrt.Read(site, _vtbunsafe.Pointer(p))
+	}
+	return p
+}
+
+func _vtbW[T any](g int, site int32, p *T) *T {
+	if _vtbG[g].On() {
+		_vtbrt.Write(site, _vtbunsafe.Pointer(p))
+	}
+	return p
+}
+
+func _vtbZ[T any](<-chan T) (v T, ok bool) { return }

@@ -1,0 +1,97 @@
+package testwrap
+
+import (
+	"os"
+	"sync"
+	"testing"
+)
+
+var shared int
+
+func TestCounter(t *testing.T) {
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		shared++
+	}()
+	wg.Wait()
+	if shared != 1 {
+		t.Fatal("lost update")
+	}
+}
+
+func TestParallel(t *testing.T) {
+	t.Parallel()
+	shared = 2
+}
+
+func TestUnnamed(*testing.T) {
+	shared = 3
+}
+
+func TestTable(t *testing.T) {
+	cases := []struct {
+		name string
+		n    int
+	}{{"one", 1}, {"two", 2}}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			done := make(chan int)
+			go func() { done <- tc.n }()
+			if <-done != tc.n {
+				t.Error("bad")
+			}
+		})
+	}
+}
+
+func TestMixed(t *testing.T) {
+	ch := make(chan int, 1)
+	ch <- 1
+	t.Run("sub", func(t *testing.T) {
+		<-ch
+	})
+}
+
+func helper(t *testing.T) { shared = 4 }
+
+func Testlowercase(t *testing.T) { shared = 5 }
+
+func BenchmarkX(b *testing.B) {
+	for range b.N {
+		shared++
+	}
+}
+
+func FuzzX(f *testing.F) { f.Fuzz(func(t *testing.T, n int) { shared = n }) }
+
+func ExampleX() { shared = 6 }
+
+func TestMain(m *testing.M) {
+	shared = 0
+	os.Exit(m.Run())
+}
+
+func TestTableFuncs(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		run  func(ch chan int)
+	}{
+		{"send", func(ch chan int) { ch <- 1 }},
+		{"close", func(ch chan int) { close(ch) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ch := make(chan int, 1)
+			tc.run(ch)
+		})
+	}
+}
+
+func TestNamedSubtest(t *testing.T) {
+	t.Run("named", helper)
+	t.Run("nested", func(t *testing.T) {
+		t.Run("inner", func(t *testing.T) { shared = 7 })
+	})
+}

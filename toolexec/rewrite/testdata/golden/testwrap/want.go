@@ -1,0 +1,262 @@
+package testwrap
+
+import (
+	_vtbrt "github.com/vtbound/vtbound/rt"
+	_vtbunsafe "unsafe"
+)
+
+//line testwrap_test.go:3:1
+import (
+	"os"
+	"sync"
+	"testing"
+)
+
+//line testwrap_test.go:9:1
+var shared int
+
+//line testwrap_test.go:11:1
+func TestCounter(t *testing.T) {
+//line testwrap_test.go:11:1
+	_vtbrt.Test(t, func(t *testing.T) {
+//line testwrap_test.go:12:1
+		var wg sync.WaitGroup
+//line testwrap_test.go:13:1
+		_vtbrt.WGAdd(_vtbS+0, &wg, 1)
+//line testwrap_test.go:14:1
+		_vtbrt.Go(_vtbS+3, func() {
+//line testwrap_test.go:15:1
+			defer _vtbrt.WGDone(_vtbS+1, &wg)
+//line testwrap_test.go:16:1
+			if _vtbG[0].On() {
+				_vtbrt.Write(_vtbS+2, _vtbunsafe.Pointer(&shared))
+			}
+//line testwrap_test.go:16:1
+			shared++
+		})
+//line testwrap_test.go:18:1
+		_vtbrt.WGWait(_vtbS+4, &wg)
+//line testwrap_test.go:19:1
+		if *_vtbR(0, _vtbS+5, &shared) != 1 {
+//line testwrap_test.go:20:1
+			t.Fatal("lost update")
+		}
+	})
+}
+
+//line testwrap_test.go:24:1
+func TestParallel(t *testing.T) {
+//line testwrap_test.go:25:1
+	t.Parallel()
+//line testwrap_test.go:24:1
+	_vtbrt.Test(t, func(t *testing.T) {
+//line testwrap_test.go:26:1
+		if _vtbG[0].On() {
+			_vtbrt.Write(_vtbS+6, _vtbunsafe.Pointer(&shared))
+		}
+//line testwrap_test.go:26:1
+		shared = 2
+	})
+}
+
+//line testwrap_test.go:29:1
+func TestUnnamed(_vtbt *testing.T) {
+//line testwrap_test.go:29:1
+	_vtbrt.Test(_vtbt, func(_ *testing.T) {
+//line testwrap_test.go:30:1
+		if _vtbG[0].On() {
+			_vtbrt.Write(_vtbS+7, _vtbunsafe.Pointer(&shared))
+		}
+//line testwrap_test.go:30:1
+		shared = 3
+	})
+}
+
+//line testwrap_test.go:33:1
+func TestTable(t *testing.T) {
+//line testwrap_test.go:34:1
+	cases := []struct {
+		name string
+		n    int
+	}{{"one", 1}, {"two", 2}}
+//line testwrap_test.go:38:1
+	for _, tc := range cases {
+//line testwrap_test.go:39:1
+		t.Run(*_vtbR(1, _vtbS+8, &tc.name), func(t *testing.T) {
+//line testwrap_test.go:40:1
+			t.Parallel()
+//line testwrap_test.go:39:15
+			_vtbrt.Test(t, func(t *testing.T) {
+//line testwrap_test.go:41:1
+				done := _vtbrt.MakeChan[int](_vtbS+9, 0)
+//line testwrap_test.go:42:1
+				_vtbrt.Go(_vtbS+13, func() {
+//line testwrap_test.go:42:11
+					_vtbrt.Send(_vtbS+12, *_vtbR(2, _vtbS+10, &done), *_vtbR(1, _vtbS+11, &tc.n))
+				})
+//line testwrap_test.go:43:1
+				if _vtbrt.Recv(_vtbS+15, *_vtbR(2, _vtbS+14, &done)) != *_vtbR(1, _vtbS+16, &tc.n) {
+//line testwrap_test.go:44:1
+					t.Error("bad")
+				}
+			})
+		})
+	}
+}
+
+//line testwrap_test.go:50:1
+func TestMixed(t *testing.T) {
+//line testwrap_test.go:50:1
+	_vtbrt.Test(t, func(t *testing.T) {
+//line testwrap_test.go:51:1
+		ch := _vtbrt.MakeChan[int](_vtbS+17, 1)
+//line testwrap_test.go:52:1
+		_vtbrt.Send(_vtbS+19, *_vtbR(3, _vtbS+18, &ch), 1)
+//line testwrap_test.go:53:1
+		t.Run("sub", func(t *testing.T) {
+//line testwrap_test.go:53:12
+			_vtbrt.Test(t, func(t *testing.T) {
+//line testwrap_test.go:54:1
+				_vtbrt.Recv(_vtbS+21, *_vtbR(3, _vtbS+20, &ch))
+			})
+		})
+	})
+}
+
+//line testwrap_test.go:58:1
+func helper(t *testing.T) {
+//line testwrap_test.go:58:28
+	if _vtbG[0].On() {
+		_vtbrt.Write(_vtbS+22, _vtbunsafe.Pointer(&shared))
+	}
+//line testwrap_test.go:58:28
+	shared = 4
+}
+
+//line testwrap_test.go:60:1
+func Testlowercase(t *testing.T) {
+//line testwrap_test.go:60:35
+	if _vtbG[0].On() {
+		_vtbrt.Write(_vtbS+23, _vtbunsafe.Pointer(&shared))
+	}
+//line testwrap_test.go:60:35
+	shared = 5
+}
+
+//line testwrap_test.go:62:1
+func BenchmarkX(b *testing.B) {
+	for range b.N {
+		shared++
+	}
+}
+
+//line testwrap_test.go:68:1
+func FuzzX(f *testing.F) { f.Fuzz(func(t *testing.T, n int) { shared = n }) }
+
+//line testwrap_test.go:70:1
+func ExampleX() { shared = 6 }
+
+//line testwrap_test.go:72:1
+func TestMain(m *testing.M) {
+	shared = 0
+	os.Exit(m.Run())
+}
+
+//line testwrap_test.go:77:1
+func TestTableFuncs(t *testing.T) {
+//line testwrap_test.go:78:1
+	for _, tc := range []struct {
+		name string
+		run  func(ch chan int)
+	}{
+		{"send", func(ch chan int) {
+//line testwrap_test.go:82:29
+			_vtbrt.Send(_vtbS+24, ch, 1)
+		}},
+		{"close", func(ch chan int) {
+//line testwrap_test.go:83:30
+			_vtbrt.Close(_vtbS+25, ch)
+		}},
+	} {
+//line testwrap_test.go:85:1
+		t.Run(*_vtbR(4, _vtbS+26, &tc.name), func(t *testing.T) {
+//line testwrap_test.go:85:15
+			_vtbrt.Test(t, func(t *testing.T) {
+//line testwrap_test.go:86:1
+				ch := _vtbrt.MakeChan[int](_vtbS+27, 1)
+//line testwrap_test.go:87:1
+				(*_vtbR(4, _vtbS+28, &tc.run))(ch)
+			})
+		})
+	}
+}
+
+//line testwrap_test.go:92:1
+func TestNamedSubtest(t *testing.T) {
+//line testwrap_test.go:93:1
+	t.Run("named", helper)
+//line testwrap_test.go:94:1
+	t.Run("nested", func(t *testing.T) {
+//line testwrap_test.go:95:1
+		t.Run("inner", func(t *testing.T) {
+//line testwrap_test.go:95:15
+			_vtbrt.Test(t, func(t *testing.T) {
+//line testwrap_test.go:95:35
+				if _vtbG[0].On() {
+					_vtbrt.Write(_vtbS+29, _vtbunsafe.Pointer(&shared))
+				}
+//line testwrap_test.go:95:35
+				shared = 7
+			})
+		})
+	})
+}
+
+var _vtbG [5]_vtbrt.Guard
+
+var _vtbS = _vtbrt.Register("example.com/testwrap", []_vtbrt.Site{
+	{File: "testwrap_test.go", Line: 13, Col: 2, Kind: _vtbrt.KSync, Group: ""},
+	{File: "testwrap_test.go", Line: 15, Col: 9, Kind: _vtbrt.KSync, Group: ""},
+	{File: "testwrap_test.go", Line: 16, Col: 3, Kind: _vtbrt.KWrite, Group: "example.com/testwrap.shared"},
+	{File: "testwrap_test.go", Line: 14, Col: 2, Kind: _vtbrt.KGo, Group: ""},
+	{File: "testwrap_test.go", Line: 18, Col: 2, Kind: _vtbrt.KSync, Group: ""},
+	{File: "testwrap_test.go", Line: 19, Col: 5, Kind: _vtbrt.KRead, Group: "example.com/testwrap.shared"},
+	{File: "testwrap_test.go", Line: 26, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/testwrap.shared"},
+	{File: "testwrap_test.go", Line: 30, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/testwrap.shared"},
+	{File: "testwrap_test.go", Line: 39, Col: 9, Kind: _vtbrt.KRead, Group: "example.com/testwrap/testwrap_test.go:38:9"},
+	{File: "testwrap_test.go", Line: 41, Col: 12, Kind: _vtbrt.KChan, Group: ""},
+	{File: "testwrap_test.go", Line: 42, Col: 16, Kind: _vtbrt.KRead, Group: "example.com/testwrap/testwrap_test.go:41:4"},
+	{File: "testwrap_test.go", Line: 42, Col: 24, Kind: _vtbrt.KRead, Group: "example.com/testwrap/testwrap_test.go:38:9"},
+	{File: "testwrap_test.go", Line: 42, Col: 16, Kind: _vtbrt.KChan, Group: ""},
+	{File: "testwrap_test.go", Line: 42, Col: 4, Kind: _vtbrt.KGo, Group: ""},
+	{File: "testwrap_test.go", Line: 43, Col: 9, Kind: _vtbrt.KRead, Group: "example.com/testwrap/testwrap_test.go:41:4"},
+	{File: "testwrap_test.go", Line: 43, Col: 7, Kind: _vtbrt.KChan, Group: ""},
+	{File: "testwrap_test.go", Line: 43, Col: 17, Kind: _vtbrt.KRead, Group: "example.com/testwrap/testwrap_test.go:38:9"},
+	{File: "testwrap_test.go", Line: 51, Col: 8, Kind: _vtbrt.KChan, Group: ""},
+	{File: "testwrap_test.go", Line: 52, Col: 2, Kind: _vtbrt.KRead, Group: "example.com/testwrap/testwrap_test.go:51:2"},
+	{File: "testwrap_test.go", Line: 52, Col: 2, Kind: _vtbrt.KChan, Group: ""},
+	{File: "testwrap_test.go", Line: 54, Col: 5, Kind: _vtbrt.KRead, Group: "example.com/testwrap/testwrap_test.go:51:2"},
+	{File: "testwrap_test.go", Line: 54, Col: 3, Kind: _vtbrt.KChan, Group: ""},
+	{File: "testwrap_test.go", Line: 58, Col: 29, Kind: _vtbrt.KWrite, Group: "example.com/testwrap.shared"},
+	{File: "testwrap_test.go", Line: 60, Col: 36, Kind: _vtbrt.KWrite, Group: "example.com/testwrap.shared"},
+	{File: "testwrap_test.go", Line: 82, Col: 32, Kind: _vtbrt.KChan, Group: ""},
+	{File: "testwrap_test.go", Line: 83, Col: 33, Kind: _vtbrt.KChan, Group: ""},
+	{File: "testwrap_test.go", Line: 85, Col: 9, Kind: _vtbrt.KRead, Group: "example.com/testwrap/testwrap_test.go:78:9"},
+	{File: "testwrap_test.go", Line: 86, Col: 10, Kind: _vtbrt.KChan, Group: ""},
+	{File: "testwrap_test.go", Line: 87, Col: 4, Kind: _vtbrt.KRead, Group: "example.com/testwrap/testwrap_test.go:78:9"},
+	{File: "testwrap_test.go", Line: 95, Col: 39, Kind: _vtbrt.KWrite, Group: "example.com/testwrap.shared"},
+}, _vtbG[:])
+
+func _vtbR[T any](g int, site int32, p *T) *T {
+	if _vtbG[g].On() {
+		_vtbrt.Read(site, _vtbunsafe.Pointer(p))
+	}
+	return p
+}
+
+func _vtbW[T any](g int, site int32, p *T) *T {
+	if _vtbG[g].On() {
+		_vtbrt.Write(site, _vtbunsafe.Pointer(p))
+	}
+	return p
+}

@@ -1,0 +1,70 @@
+package timeruntime
+
+import (
+	_vtbrt "github.com/vtbound/vtbound/rt"
+	_vtbunsafe "unsafe"
+)
+
+//line timeruntime.go:3:1
+import (
+	"runtime"
+	"time"
+)
+
+//line timeruntime.go:8:1
+func Poll(done <-chan bool) bool {
+//line timeruntime.go:9:1
+	for i := 0; i < 3; i++ {
+//line timeruntime.go:10:1
+		_vtbrt.Gosched(_vtbS + 0)
+//line timeruntime.go:11:1
+		_vtbrt.Sleep(_vtbS+1, time.Millisecond)
+	}
+//line timeruntime.go:13:1
+	{
+//line timeruntime.go:13:1
+		_vtbcase1 := _vtbrt.RecvCase(done)
+//line timeruntime.go:13:1
+		_vtbcase2 := _vtbrt.RecvCase(_vtbrt.After(_vtbS+2, 10*time.Millisecond))
+//line timeruntime.go:13:1
+		switch _vtbrt.Select(_vtbS+3, false, _vtbcase1, _vtbcase2) {
+//line timeruntime.go:14:1
+		case 0:
+//line timeruntime.go:15:1
+			return true
+//line timeruntime.go:16:1
+		default:
+//line timeruntime.go:17:1
+			return false
+		}
+	}
+}
+
+var _vtbG [0]_vtbrt.Guard
+
+var _vtbS = _vtbrt.Register("example.com/timeruntime", []_vtbrt.Site{
+	{File: "timeruntime.go", Line: 10, Col: 3, Kind: _vtbrt.KOther, Group: ""},
+	{File: "timeruntime.go", Line: 11, Col: 3, Kind: _vtbrt.KOther, Group: ""},
+	{File: "timeruntime.go", Line: 16, Col: 9, Kind: _vtbrt.KOther, Group: ""},
+	{File: "timeruntime.go", Line: 13, Col: 2, Kind: _vtbrt.KChan, Group: ""},
+}, _vtbG[:])
+
+func _vtbR[T any](g int, site int32, p *T) *T {
+	if _vtbG[g].On() {
+		_vtbrt.Read(site, _vtbunsafe.Pointer(p))
+	}
+	return p
+}
+
+func _vtbW[T any](g int, site int32, p *T) *T {
+	if _vtbG[g].On() {
+		_vtbrt.Write(site, _vtbunsafe.Pointer(p))
+	}
+	return p
+}
+
+var _ = runtime.Gosched
+
+var _ = time.Sleep
+
+var _ = time.After

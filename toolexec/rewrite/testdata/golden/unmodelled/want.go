@@ -1,0 +1,82 @@
+package unmodelled
+
+import (
+	_vtbrt "github.com/vtbound/vtbound/rt"
+	_vtbunsafe "unsafe"
+)
+
+//line unmodelled.go:3:1
+import (
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+//line unmodelled.go:9:1
+type Pipe chan int
+
+//line unmodelled.go:11:1
+type Flag bool
+
+//line unmodelled.go:13:1
+func Run(l sync.Locker, mu *sync.Mutex, n *atomic.Int64, f func(Flag), a, b int) {
+//line unmodelled.go:14:1
+	l.Lock()
+//line unmodelled.go:15:1
+	l.Unlock()
+//line unmodelled.go:16:1
+	(*sync.Mutex).Lock(mu)
+//line unmodelled.go:17:1
+	_vtbrt.Unlock(_vtbS+0, mu)
+//line unmodelled.go:18:1
+	p := Pipe(_vtbrt.MakeChan[int](_vtbS+1, 1))
+//line unmodelled.go:19:1
+	_vtbrt.Send(_vtbS+2, p, 1)
+//line unmodelled.go:20:1
+	load := n.Load
+//line unmodelled.go:21:1
+	_ = load()
+//line unmodelled.go:22:1
+	sleep := time.Sleep
+//line unmodelled.go:23:1
+	sleep(1)
+//line unmodelled.go:24:1
+	go f(a == b)
+//line unmodelled.go:25:1
+	once := sync.OnceFunc(func() {})
+//line unmodelled.go:26:1
+	once()
+//line unmodelled.go:27:1
+	var ok Flag
+//line unmodelled.go:28:1
+	var v int
+//line unmodelled.go:29:1
+	v, ok2 := _vtbrt.Recv2(_vtbS+3, p)
+//line unmodelled.go:30:1
+	_, _ = v, ok2
+//line unmodelled.go:31:1
+	_ = ok
+}
+
+var _vtbG [0]_vtbrt.Guard
+
+var _vtbS = _vtbrt.Register("example.com/unmodelled", []_vtbrt.Site{
+	{File: "unmodelled.go", Line: 17, Col: 2, Kind: _vtbrt.KSync, Group: ""},
+	{File: "unmodelled.go", Line: 18, Col: 7, Kind: _vtbrt.KChan, Group: ""},
+	{File: "unmodelled.go", Line: 19, Col: 2, Kind: _vtbrt.KChan, Group: ""},
+	{File: "unmodelled.go", Line: 29, Col: 12, Kind: _vtbrt.KChan, Group: ""},
+}, _vtbG[:])
+
+func _vtbR[T any](g int, site int32, p *T) *T {
+	if _vtbG[g].On() {
+		_vtbrt.Read(site, _vtbunsafe.Pointer(p))
+	}
+	return p
+}
+
+func _vtbW[T any](g int, site int32, p *T) *T {
+	if _vtbG[g].On() {
+		_vtbrt.Write(site, _vtbunsafe.Pointer(p))
+	}
+	return p
+}

@@ -1,0 +1,186 @@
+package waitgroup
+
+import (
+	_vtbrt "github.com/vtbound/vtbound/rt"
+	_vtbunsafe "unsafe"
+)
+
+//line waitgroup.go:3:1
+import "sync"
+
+//line waitgroup.go:5:1
+type Lazy struct {
+	once sync.Once
+	cond *sync.Cond
+	val  int
+}
+
+//line waitgroup.go:11:1
+func (l *Lazy) Get() int {
+//line waitgroup.go:12:1
+	_vtbrt.OnceDo(_vtbS+3, &(*_vtbR(0, _vtbS+0, &l)).once, func() {
+//line waitgroup.go:12:19
+		*_vtbW(1, _vtbS+2, &(*_vtbR(0, _vtbS+1, &l)).val) = 42
+	})
+//line waitgroup.go:13:1
+	return *_vtbR(1, _vtbS+5, &(*_vtbR(0, _vtbS+4, &l)).val)
+}
+
+//line waitgroup.go:16:1
+func (l *Lazy) Wait(ready *bool) {
+//line waitgroup.go:17:1
+	(*_vtbR(3, _vtbS+7, &(*_vtbR(2, _vtbS+6, &l.cond)).L)).Lock()
+//line waitgroup.go:18:1
+	for !*ready {
+//line waitgroup.go:19:1
+		_vtbrt.CondWait(_vtbS+9, *_vtbR(2, _vtbS+8, &l.cond))
+	}
+//line waitgroup.go:21:1
+	(*_vtbR(3, _vtbS+11, &(*_vtbR(2, _vtbS+10, &l.cond)).L)).Unlock()
+//line waitgroup.go:22:1
+	_vtbrt.CondSignal(_vtbS+13, *_vtbR(2, _vtbS+12, &l.cond))
+//line waitgroup.go:23:1
+	_vtbrt.CondBroadcast(_vtbS+15, *_vtbR(2, _vtbS+14, &l.cond))
+}
+
+//line waitgroup.go:26:1
+func Fan(n int) int {
+//line waitgroup.go:27:1
+	var wg sync.WaitGroup
+//line waitgroup.go:28:1
+	var mu sync.Mutex
+//line waitgroup.go:29:1
+	total := 0
+//line waitgroup.go:30:1
+	for i := 0; *_vtbR(4, _vtbS+16, &i) < n; *_vtbW(4, _vtbS+17, &i)++ {
+//line waitgroup.go:31:1
+		_vtbrt.WGAdd(_vtbS+18, &wg, 1)
+//line waitgroup.go:32:1
+		_vtbrt.Go(_vtbS+24, func() {
+//line waitgroup.go:33:1
+			defer _vtbrt.WGDone(_vtbS+19, &wg)
+//line waitgroup.go:34:1
+			_vtbrt.Lock(_vtbS+20, &mu)
+//line waitgroup.go:35:1
+			*_vtbW(5, _vtbS+21, &total) += *_vtbR(4, _vtbS+22, &i)
+//line waitgroup.go:36:1
+			_vtbrt.Unlock(_vtbS+23, &mu)
+		})
+	}
+//line waitgroup.go:39:1
+	_vtbrt.WGGo(_vtbS+28, &wg, func() {
+//line waitgroup.go:39:15
+		_vtbrt.Lock(_vtbS+25, &mu)
+//line waitgroup.go:39:26
+		if _vtbG[5].On() {
+			_vtbrt.Write(_vtbS+26, _vtbunsafe.Pointer(&total))
+		}
+//line waitgroup.go:39:26
+		total++
+//line waitgroup.go:39:35
+		_vtbrt.Unlock(_vtbS+27, &mu)
+	})
+//line waitgroup.go:40:1
+	_vtbrt.WGWait(_vtbS+29, &wg)
+//line waitgroup.go:41:1
+	done := _vtbMV(_vtbS+30, &wg, _vtbrt.WGDone)
+//line waitgroup.go:42:1
+	_ = done
+//line waitgroup.go:43:1
+	if _vtbG[5].On() {
+		_vtbrt.Read(_vtbS+31, _vtbunsafe.Pointer(&total))
+	}
+//line waitgroup.go:43:1
+	return total
+}
+
+//line waitgroup.go:46:1
+func Values(l *Lazy, wg *sync.WaitGroup, mu *sync.RWMutex) {
+//line waitgroup.go:47:1
+	try := _vtbMVBool(_vtbS+32, mu, _vtbrt.TryRLock)
+//line waitgroup.go:48:1
+	_ = try()
+//line waitgroup.go:49:1
+	add := _vtbMVInt(_vtbS+33, wg, _vtbrt.WGAdd)
+//line waitgroup.go:50:1
+	add(1)
+//line waitgroup.go:51:1
+	spawn := _vtbMVFunc(_vtbS+34, wg, _vtbrt.WGGo)
+//line waitgroup.go:52:1
+	spawn(func() {})
+//line waitgroup.go:53:1
+	do := _vtbMVFunc(_vtbS+35, &l.once, _vtbrt.OnceDo)
+//line waitgroup.go:54:1
+	do(func() {})
+}
+
+var _vtbG [6]_vtbrt.Guard
+
+var _vtbS = _vtbrt.Register("example.com/waitgroup", []_vtbrt.Site{
+	{File: "waitgroup.go", Line: 12, Col: 2, Kind: _vtbrt.KRead, Group: "example.com/waitgroup/waitgroup.go:11:7"},
+	{File: "waitgroup.go", Line: 12, Col: 21, Kind: _vtbrt.KRead, Group: "example.com/waitgroup/waitgroup.go:11:7"},
+	{File: "waitgroup.go", Line: 12, Col: 21, Kind: _vtbrt.KWrite, Group: "example.com/waitgroup.Lazy.val"},
+	{File: "waitgroup.go", Line: 12, Col: 2, Kind: _vtbrt.KSync, Group: ""},
+	{File: "waitgroup.go", Line: 13, Col: 9, Kind: _vtbrt.KRead, Group: "example.com/waitgroup/waitgroup.go:11:7"},
+	{File: "waitgroup.go", Line: 13, Col: 9, Kind: _vtbrt.KRead, Group: "example.com/waitgroup.Lazy.val"},
+	{File: "waitgroup.go", Line: 17, Col: 2, Kind: _vtbrt.KRead, Group: "example.com/waitgroup.Lazy.cond"},
+	{File: "waitgroup.go", Line: 17, Col: 2, Kind: _vtbrt.KRead, Group: "sync.Cond.L"},
+	{File: "waitgroup.go", Line: 19, Col: 3, Kind: _vtbrt.KRead, Group: "example.com/waitgroup.Lazy.cond"},
+	{File: "waitgroup.go", Line: 19, Col: 3, Kind: _vtbrt.KSync, Group: ""},
+	{File: "waitgroup.go", Line: 21, Col: 2, Kind: _vtbrt.KRead, Group: "example.com/waitgroup.Lazy.cond"},
+	{File: "waitgroup.go", Line: 21, Col: 2, Kind: _vtbrt.KRead, Group: "sync.Cond.L"},
+	{File: "waitgroup.go", Line: 22, Col: 2, Kind: _vtbrt.KRead, Group: "example.com/waitgroup.Lazy.cond"},
+	{File: "waitgroup.go", Line: 22, Col: 2, Kind: _vtbrt.KSync, Group: ""},
+	{File: "waitgroup.go", Line: 23, Col: 2, Kind: _vtbrt.KRead, Group: "example.com/waitgroup.Lazy.cond"},
+	{File: "waitgroup.go", Line: 23, Col: 2, Kind: _vtbrt.KSync, Group: ""},
+	{File: "waitgroup.go", Line: 30, Col: 14, Kind: _vtbrt.KRead, Group: "example.com/waitgroup/waitgroup.go:30:6"},
+	{File: "waitgroup.go", Line: 30, Col: 21, Kind: _vtbrt.KWrite, Group: "example.com/waitgroup/waitgroup.go:30:6"},
+	{File: "waitgroup.go", Line: 31, Col: 3, Kind: _vtbrt.KSync, Group: ""},
+	{File: "waitgroup.go", Line: 33, Col: 10, Kind: _vtbrt.KSync, Group: ""},
+	{File: "waitgroup.go", Line: 34, Col: 4, Kind: _vtbrt.KSync, Group: ""},
+	{File: "waitgroup.go", Line: 35, Col: 4, Kind: _vtbrt.KWrite, Group: "example.com/waitgroup/waitgroup.go:29:2"},
+	{File: "waitgroup.go", Line: 35, Col: 13, Kind: _vtbrt.KRead, Group: "example.com/waitgroup/waitgroup.go:30:6"},
+	{File: "waitgroup.go", Line: 36, Col: 4, Kind: _vtbrt.KSync, Group: ""},
+	{File: "waitgroup.go", Line: 32, Col: 3, Kind: _vtbrt.KGo, Group: ""},
+	{File: "waitgroup.go", Line: 39, Col: 17, Kind: _vtbrt.KSync, Group: ""},
+	{File: "waitgroup.go", Line: 39, Col: 28, Kind: _vtbrt.KWrite, Group: "example.com/waitgroup/waitgroup.go:29:2"},
+	{File: "waitgroup.go", Line: 39, Col: 37, Kind: _vtbrt.KSync, Group: ""},
+	{File: "waitgroup.go", Line: 39, Col: 2, Kind: _vtbrt.KSync, Group: ""},
+	{File: "waitgroup.go", Line: 40, Col: 2, Kind: _vtbrt.KSync, Group: ""},
+	{File: "waitgroup.go", Line: 41, Col: 10, Kind: _vtbrt.KSync, Group: ""},
+	{File: "waitgroup.go", Line: 43, Col: 9, Kind: _vtbrt.KRead, Group: "example.com/waitgroup/waitgroup.go:29:2"},
+	{File: "waitgroup.go", Line: 47, Col: 9, Kind: _vtbrt.KSync, Group: ""},
+	{File: "waitgroup.go", Line: 49, Col: 9, Kind: _vtbrt.KSync, Group: ""},
+	{File: "waitgroup.go", Line: 51, Col: 11, Kind: _vtbrt.KSync, Group: ""},
+	{File: "waitgroup.go", Line: 53, Col: 8, Kind: _vtbrt.KSync, Group: ""},
+}, _vtbG[:])
+
+func _vtbR[T any](g int, site int32, p *T) *T {
+	if _vtbG[g].On() {
+		_vtbrt.Read(site, _vtbunsafe.Pointer(p))
+	}
+	return p
+}
+
+func _vtbW[T any](g int, site int32, p *T) *T {
+	if _vtbG[g].On() {
+		_vtbrt.Write(site, _vtbunsafe.Pointer(p))
+	}
+	return p
+}
+
+func _vtbMV[P any](site int32, r *P, rtf func(int32, *P)) func() {
+	return func() { rtf(site, r) }
+}
+
+func _vtbMVBool[P any](site int32, r *P, rtf func(int32, *P) bool) func() bool {
+	return func() bool { return rtf(site, r) }
+}
+
+func _vtbMVInt[P any](site int32, r *P, rtf func(int32, *P, int)) func(x int) {
+	return func(x int) { rtf(site, r, x) }
+}
+
+func _vtbMVFunc[P any](site int32, r *P, rtf func(int32, *P, func())) func(x func()) {
+	return func(x func()) { rtf(site, r, x) }
+}

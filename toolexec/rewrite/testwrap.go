@@ -1,0 +1,206 @@
+package rewrite
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/dave/dst"
+)
+
+// isTestFunc reports whether fd is a test function: TestXxx(t *testing.T).
+func isTestFunc(fd *ast.FuncDecl, info *types.Info) bool {
+	name := fd.Name.Name
+	if fd.Recv != nil || fd.Type.TypeParams != nil || !strings.HasPrefix(name, "Test") || name == "TestMain" {
+		return false
+	}
+	if r, _ := utf8.DecodeRuneInString(name[len("Test"):]); len(name) > 4 && unicode.IsLower(r) {
+		return false
+	}
+	f, ok := info.Defs[fd.Name].(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := f.Type().(*types.Signature)
+	return sig.Results().Len() == 0 && sig.Params().Len() == 1 && isTestingT(sig.Params().At(0).Type())
+}
+
+// isTestingT reports whether t is *testing.T.
+func isTestingT(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "testing" && n.Obj().Name() == "T"
+}
+
+// wrapTestDecl wraps the body of a test function in _vtbrt.Test, unless the
+// body only dispatches subtests.
+func (fr *fileRewriter) wrapTestDecl(d *dst.FuncDecl, fd *ast.FuncDecl) {
+	field := d.Type.Params.List[0]
+	name := "_"
+	if len(field.Names) == 1 {
+		name = field.Names[0].Name
+	}
+	if fr.dispatchOnly(fd.Body, name) || fr.callsRTTest(fd.Body) {
+		return
+	}
+	if name == "_" {
+		field.Names = []*dst.Ident{ident("_vtbt")}
+	}
+	outer := field.Names[0].Name
+	d.Body.List = fr.wrapBody(d.Body.List, outer, name, field.Type, fd.Pos())
+}
+
+// wrapBody returns list moved into _vtbrt.Test(t, func(t *testing.T) {...}),
+// with a leading t.Parallel() kept outside.
+func (fr *fileRewriter) wrapBody(list []dst.Stmt, outer, inner string, typ dst.Expr, pos token.Pos) []dst.Stmt {
+	var keep []dst.Stmt
+	if len(list) > 0 && isParallelCall(list[0], inner) {
+		keep, list = []dst.Stmt{list[0]}, list[1:]
+	}
+	lit := &dst.FuncLit{
+		Type: &dst.FuncType{Func: true, Params: &dst.FieldList{List: []*dst.Field{{Names: []*dst.Ident{ident(inner)}, Type: dst.Clone(typ).(dst.Expr)}}}},
+		Body: block(list...),
+	}
+	call := exprStmt(fr.rtCall("Test", ident(outer), lit))
+	fr.mark(call, pos)
+	return append(keep, call)
+}
+
+// isParallelCall reports whether s is t.Parallel() on the test's t.
+func isParallelCall(s dst.Stmt, t string) bool {
+	es, ok := s.(*dst.ExprStmt)
+	if !ok {
+		return false
+	}
+	call, ok := es.X.(*dst.CallExpr)
+	if !ok || len(call.Args) != 0 {
+		return false
+	}
+	sel, ok := call.Fun.(*dst.SelectorExpr)
+	if !ok || sel.Sel.Name != "Parallel" {
+		return false
+	}
+	x, ok := sel.X.(*dst.Ident)
+	return ok && x.Name == t
+}
+
+// tRun rewrites t.Run(name, func(t *testing.T) {...}): the literal's body is
+// rewritten and wrapped like a test body.
+func (fr *fileRewriter) tRun(x *dst.CallExpr, ae *ast.CallExpr) dst.Expr {
+	fr.callFun(x, ae)
+	fr.exprs(x.Args)
+	if len(x.Args) != 2 {
+		return x
+	}
+	fl, ok := x.Args[1].(*dst.FuncLit)
+	afl, _ := ae.Args[1].(*ast.FuncLit)
+	if !ok || afl == nil || len(fl.Type.Params.List) != 1 {
+		return x
+	}
+	field := fl.Type.Params.List[0]
+	name := "_"
+	if len(field.Names) == 1 {
+		name = field.Names[0].Name
+	}
+	if fr.dispatchOnly(afl.Body, name) || fr.callsRTTest(afl.Body) {
+		return x
+	}
+	if name == "_" {
+		field.Names = []*dst.Ident{ident("_vtbt")}
+	}
+	fl.Body.List = fr.wrapBody(fl.Body.List, field.Names[0].Name, name, field.Type, afl.Pos())
+	return x
+}
+
+// dispatchOnly reports whether a test body only dispatches subtests: it
+// calls t.Run and, outside the function literals passed to t.Run, performs
+// no visible operation. Function literals that are not called on the spot
+// (table entries) are not part of the body; ones called on the spot are.
+func (fr *fileRewriter) dispatchOnly(body *ast.BlockStmt, t string) bool {
+	runs, visible := 0, false
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
+		if visible || n == nil {
+			return false
+		}
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if fl, ok := ast.Unparen(x.Fun).(*ast.FuncLit); ok {
+				ast.Inspect(fl.Body, visit)
+			}
+			if fr.isTRun(x) {
+				runs++
+				for _, a := range x.Args {
+					ast.Inspect(a, visit)
+				}
+				return false
+			}
+		}
+		visible = fr.isVisible(n)
+		return !visible
+	}
+	ast.Inspect(body, visit)
+	return runs > 0 && !visible
+}
+
+// callsRTTest reports whether a body already calls rt.Test itself (code
+// written against rt directly), so that it is not wrapped twice.
+func (fr *fileRewriter) callsRTTest(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if f, _ := fr.callee(call.Fun); f != nil && f.Pkg() != nil && f.Pkg().Path() == RTPath && f.Name() == "Test" {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// isTRun reports whether call is (*testing.T).Run with two arguments.
+func (fr *fileRewriter) isTRun(call *ast.CallExpr) bool {
+	f, _ := fr.callee(call.Fun)
+	if f == nil || len(call.Args) != 2 {
+		return false
+	}
+	key, path := methodKey(f)
+	return path == "testing" && key == "T.Run"
+}
+
+// isVisible reports whether n is (or directly makes) a visible operation.
+func (fr *fileRewriter) isVisible(n ast.Node) bool {
+	switch x := n.(type) {
+	case *ast.GoStmt, *ast.SendStmt, *ast.SelectStmt:
+		return true
+	case *ast.UnaryExpr:
+		return x.Op == token.ARROW
+	case *ast.RangeStmt:
+		return coreChan(fr.typeOf(x.X)) != nil
+	case *ast.CallExpr:
+		if b, ok := fr.info.Uses[identOf(x.Fun)].(*types.Builtin); ok {
+			return b.Name() == "close"
+		}
+		f, _ := fr.callee(x.Fun)
+		if f == nil || f.Pkg() == nil {
+			return false
+		}
+		switch f.Pkg().Path() {
+		case "sync", "sync/atomic":
+			return true
+		case "runtime":
+			return f.Name() == "Gosched"
+		case "time":
+			return f.Name() == "Sleep" || f.Name() == "After"
+		}
+	}
+	return false
+}

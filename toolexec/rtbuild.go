@@ -1,0 +1,277 @@
+package toolexec
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+// RT is rt compiled for the current build: the export data (archive) of rt
+// and of every package it depends on.
+type RT struct {
+	// Paths lists rt and its dependencies, dependencies first.
+	Paths []string
+	// Files maps each import path to its archive file.
+	Files map[string]string
+	// Source says where rt came from: "embedded" or "module".
+	Source string
+}
+
+// ensureRT returns rt compiled for the current build, building it at most
+// once per build: the first caller builds under a lock in the build's work
+// directory and records the result there; later callers read it.
+func ensureRT(env *Env, work string, cmd *Command) (rt *RT, err error) {
+	dir := filepath.Join(work, "vtbound")
+	if err := os.MkdirAll(dir, 0o777); err != nil {
+		return nil, fmt.Errorf("rt: %w", err)
+	}
+	unlock, err := lockFile(filepath.Join(dir, "rt.lock"))
+	if err != nil {
+		return nil, fmt.Errorf("rt: lock: %w", err)
+	}
+	defer func() { err = errors.Join(err, unlock()) }()
+	result := filepath.Join(dir, "rt.json")
+	if data, err := os.ReadFile(result); err == nil {
+		return decodeRTResult(data)
+	}
+	rt, err = buildRT(env, buildFlags(env, cmd), dir)
+	data, _ := json.Marshal(rtResult{RT: rt, Err: errString(err)})
+	if werr := os.WriteFile(result, data, 0o666); werr != nil {
+		return nil, errors.Join(err, fmt.Errorf("rt: %w", werr))
+	}
+	return rt, err
+}
+
+// rtResult is the record of one build's rt, shared by its tool invocations.
+type rtResult struct {
+	RT  *RT    `json:",omitempty"`
+	Err string `json:",omitempty"`
+}
+
+func decodeRTResult(data []byte) (*RT, error) {
+	var r rtResult
+	if err := json.Unmarshal(data, &r); err != nil {
+		return nil, fmt.Errorf("rt: read result: %w", err)
+	}
+	if r.Err != "" {
+		return nil, errors.New(r.Err)
+	}
+	return r.RT, nil
+}
+
+func errString(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
+
+// buildRT compiles rt with the go command: the user's own copy when the
+// user's module requires vtbound, the embedded copy otherwise. scratch is a
+// per-build directory used when the user cache directory is not writable.
+func buildRT(env *Env, flags []string, scratch string) (*RT, error) {
+	if rt, err := listExport(env, env.Dir, flags, false); err == nil {
+		rt.Source = "module"
+		return rt, nil
+	}
+	src, err := writeRTSource(env.RTSource, rtSourceRoots(scratch))
+	if err != nil {
+		return nil, err
+	}
+	rt, err := listExport(env, src, flags, true)
+	if err != nil {
+		return nil, err
+	}
+	rt.Source = "embedded"
+	return rt, nil
+}
+
+// listPackage is the part of `go list -json` output buildRT reads.
+type listPackage struct {
+	ImportPath string
+	Export     string
+	Error      *struct{ Err string }
+}
+
+// listExport runs `go list -export -deps` for rt in dir and collects the
+// archive of every package. isolated runs it outside any user module
+// or workspace configuration.
+func listExport(env *Env, dir string, flags []string, isolated bool) (*RT, error) {
+	args := append([]string{"list", "-export", "-deps", "-json=ImportPath,Export,Error"}, flags...)
+	cmd := exec.Command(env.goCommand(), append(args, RTPath)...)
+	cmd.Dir = dir
+	cmd.Env = nestedEnviron(os.Environ(), isolated)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("rt: go list: %v: %s", err, strings.TrimSpace(stderr.String()))
+	}
+	return decodeList(&stdout)
+}
+
+// decodeList reads the JSON stream of `go list -json`.
+func decodeList(r io.Reader) (*RT, error) {
+	rt := &RT{Files: map[string]string{}}
+	dec := json.NewDecoder(r)
+	for {
+		var p listPackage
+		if err := dec.Decode(&p); err == io.EOF {
+			break
+		} else if err != nil {
+			return nil, fmt.Errorf("rt: decode go list: %w", err)
+		}
+		if p.Error != nil {
+			return nil, fmt.Errorf("rt: %s: %s", p.ImportPath, p.Error.Err)
+		}
+		if p.ImportPath == "unsafe" || p.Export == "" {
+			continue
+		}
+		rt.Paths = append(rt.Paths, p.ImportPath)
+		rt.Files[p.ImportPath] = p.Export
+	}
+	if _, ok := rt.Files[RTPath]; !ok {
+		return nil, fmt.Errorf("rt: go list gave no export data for %s", RTPath)
+	}
+	return rt, nil
+}
+
+// nestedEnviron returns the environment of the nested go command: no
+// -toolexec (GOFLAGS keeps only the relevant flags, which come back on the
+// command line), the nesting marker, no network.
+func nestedEnviron(environ []string, isolated bool) []string {
+	var out []string
+	for _, kv := range environ {
+		k, _, _ := strings.Cut(kv, "=")
+		switch k {
+		case "GOFLAGS", "TOOLEXEC_IMPORTPATH", "GOPROXY", NestedEnv:
+			continue
+		case "GOWORK", "GOENV":
+			if isolated {
+				continue
+			}
+		}
+		out = append(out, kv)
+	}
+	out = append(out, NestedEnv+"=1", "GOPROXY=off", "GOFLAGS=-buildvcs=false")
+	if isolated {
+		out = append(out, "GOWORK=off", "GOENV=off", "GO111MODULE=on")
+	}
+	return out
+}
+
+// rtSourceRoots returns where the rt source may be written, best first: the
+// user cache directory (stable, so repeated builds hit the go build cache),
+// then the build's scratch directory.
+func rtSourceRoots(scratch string) []string {
+	var roots []string
+	if base, err := os.UserCacheDir(); err == nil {
+		roots = append(roots, filepath.Join(base, "vtbound"))
+	}
+	return append(roots, scratch)
+}
+
+// writeRTSource writes the rt source tree, without tests and testdata, into
+// a directory named by its content hash under the first usable root. It
+// returns the module directory.
+func writeRTSource(src fs.FS, roots []string) (string, error) {
+	if src == nil {
+		return "", errors.New("rt: no embedded source")
+	}
+	files, sum, err := rtFiles(src)
+	if err != nil {
+		return "", err
+	}
+	var errs []error
+	for _, root := range roots {
+		dir := filepath.Join(root, "rt-"+sum[:16])
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		err := materialize(src, files, dir)
+		if err == nil {
+			return dir, nil
+		}
+		errs = append(errs, err)
+	}
+	return "", errors.Join(errs...)
+}
+
+// rtFiles lists the files of the rt tree to write and hashes their content.
+func rtFiles(src fs.FS) ([]string, string, error) {
+	var files []string
+	h := sha256.New()
+	err := fs.WalkDir(src, "rt", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if d.Name() == "testdata" {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if strings.HasSuffix(p, "_test.go") {
+			return nil
+		}
+		data, err := fs.ReadFile(src, p)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(h, "%s %d\n", p, len(data))
+		h.Write(data)
+		files = append(files, p)
+		return nil
+	})
+	if err != nil {
+		return nil, "", fmt.Errorf("rt: read embedded source: %w", err)
+	}
+	return files, hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// rtGoMod is the go.mod of the materialised rt module.
+const rtGoMod = "module " + ModulePath + "\n\ngo 1.26\n"
+
+// materialize writes files and a go.mod into a fresh temporary directory
+// and renames it to dir; a concurrent writer of the same content may win.
+func materialize(src fs.FS, files []string, dir string) error {
+	if err := os.MkdirAll(filepath.Dir(dir), 0o777); err != nil {
+		return fmt.Errorf("rt: %w", err)
+	}
+	tmp, err := os.MkdirTemp(filepath.Dir(dir), "tmp-rt-")
+	if err != nil {
+		return fmt.Errorf("rt: %w", err)
+	}
+	for _, f := range files {
+		data, err := fs.ReadFile(src, f)
+		if err != nil {
+			return fmt.Errorf("rt: %w", err)
+		}
+		dst := filepath.Join(tmp, filepath.FromSlash(f))
+		if err := os.MkdirAll(filepath.Dir(dst), 0o777); err != nil {
+			return fmt.Errorf("rt: %w", err)
+		}
+		if err := os.WriteFile(dst, data, 0o444); err != nil {
+			return fmt.Errorf("rt: %w", err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "go.mod"), []byte(rtGoMod), 0o444); err != nil {
+		return fmt.Errorf("rt: %w", err)
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		os.RemoveAll(tmp)
+		if _, serr := os.Stat(filepath.Join(dir, "go.mod")); serr == nil {
+			return nil
+		}
+		return fmt.Errorf("rt: %w", err)
+	}
+	return nil
+}
