@@ -4,10 +4,20 @@ package overhead
 
 import "sync"
 
-// Histogram hashes every element of input and counts the hashes' low four
-// bits, splitting the input between workers. input is shared by all
-// workers (read only); each worker counts into a local array and adds it
-// to the shared total under a mutex at the end.
+// salt is a package-level table every worker reads for every element: the
+// shared data of the computation.
+var salt [256]uint32
+
+func init() {
+	for i := range salt {
+		salt[i] = mix(uint32(i))
+	}
+}
+
+// Histogram hashes every element of input with a salt from the shared
+// table and counts the hashes' low four bits, splitting the input between
+// workers. Each worker counts into a local array and adds it to the
+// shared total under a mutex at the end.
 func Histogram(input []uint32, workers int) [16]int {
 	var mu sync.Mutex
 	var total [16]int
@@ -19,7 +29,8 @@ func Histogram(input []uint32, workers int) [16]int {
 			defer wg.Done()
 			var local [16]int
 			for i := lo; i < hi; i++ {
-				local[mix(input[i])&15]++
+				x := input[i]
+				local[mix(x^salt[x&255])&15]++
 			}
 			mu.Lock()
 			for k, n := range local {

@@ -1,6 +1,8 @@
 package rewrite
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 	"unsafe"
@@ -92,3 +94,25 @@ func BenchmarkGuardOffStmt(b *testing.B) { ratioToNative(b, stmtLoop) }
 // BenchmarkGuardOffExpr measures untracked accesses in the expression form
 // (everything else).
 func BenchmarkGuardOffExpr(b *testing.B) { ratioToNative(b, exprLoop) }
+
+// BenchmarkPackage measures the rewrite itself over the golden inputs
+// (type-checked once), reporting the cost per input file.
+func BenchmarkPackage(b *testing.B) {
+	var inputs []*Input
+	for _, c := range goldenCases(b) {
+		src, err := os.ReadFile(filepath.Join(c.dir, "input.go"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		inputs = append(inputs, typeCheck(b, c.filename(), src, c.lang))
+	}
+	b.ResetTimer()
+	for range b.N {
+		for _, in := range inputs {
+			if _, err := Package(in); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(inputs)), "ns/file")
+}

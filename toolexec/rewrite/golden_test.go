@@ -37,7 +37,7 @@ func (c goldenCase) filename() string {
 
 // goldenCases lists testdata/golden/<case>, reading each optional config
 // file: lines "lang go1.21" and "test".
-func goldenCases(t *testing.T) []goldenCase {
+func goldenCases(t testing.TB) []goldenCase {
 	t.Helper()
 	dirs, err := filepath.Glob(filepath.Join("testdata", "golden", "*"))
 	if err != nil || len(dirs) == 0 {
@@ -74,7 +74,7 @@ func initImporter() {
 }
 
 // typeCheck parses and type-checks one file as a package.
-func typeCheck(t *testing.T, filename string, src []byte, lang string) *Input {
+func typeCheck(t testing.TB, filename string, src []byte, lang string) *Input {
 	t.Helper()
 	importerOnce.Do(initImporter)
 	fset := token.NewFileSet()

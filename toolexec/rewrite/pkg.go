@@ -22,7 +22,8 @@ type site struct {
 // Invariant: groupIndex[g] < len(groupOrder) and groupOrder[groupIndex[g]] == g.
 type pkgRewriter struct {
 	in       *Input
-	captured map[*types.Var]bool
+	captured map[*types.Var]bool // captured variables that may change
+	mutable  map[*types.Var]bool
 
 	sites      []site
 	groupIndex map[string]int
@@ -43,6 +44,12 @@ func newPkgRewriter(in *Input) *pkgRewriter {
 		helpers:    map[string]bool{},
 	}
 	p.captured = capturedVars(in.Files, in.Info)
+	p.mutable = mutableVars(in.Files, in.Info)
+	for v := range p.captured {
+		if !p.mutable[v] {
+			delete(p.captured, v)
+		}
+	}
 	return p
 }
 

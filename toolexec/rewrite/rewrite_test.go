@@ -195,3 +195,29 @@ func mustRead(t *testing.T, path string) string {
 	}
 	return string(b)
 }
+
+func TestWrapOnlyTestFiles(t *testing.T) {
+	in := typeCheckFiles(t, map[string]string{
+		"a.go":      "package a\n\nimport \"testing\"\n\nvar n int\n\nfunc TestX(t *testing.T) { n++ }\n",
+		"b_test.go": "package a\n\nimport \"testing\"\n\nfunc TestY(t *testing.T) { n++ }\n",
+	})
+	in.IsTest = true
+	out, err := Package(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(out.Files["a.go"]), "_vtbrt.Test(") {
+		t.Error("TestX in a non-test file was wrapped")
+	}
+	if !strings.Contains(string(out.Files["b_test.go"]), "_vtbrt.Test(") {
+		t.Error("TestY in b_test.go was not wrapped")
+	}
+	in.IsTest = false
+	out, err = Package(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(out.Files["b_test.go"]), "_vtbrt.Test(") {
+		t.Error("wrapped a test although Input.IsTest is false")
+	}
+}

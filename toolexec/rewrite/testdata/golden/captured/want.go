@@ -12,24 +12,24 @@ func Sum(xs []int) int {
 //line captured.go:5:1
 	done := _vtbrt.MakeChan[bool](_vtbS+0, 0)
 //line captured.go:6:1
-	_vtbrt.Go(_vtbS+5, func() {
+	_vtbrt.Go(_vtbS+3, func() {
 //line captured.go:7:1
-		for _, x := range *_vtbR(0, _vtbS+1, &xs) {
+		for _, x := range xs {
 //line captured.go:8:1
-			if _vtbG[1].On() {
-				_vtbrt.Write(_vtbS+2, _vtbunsafe.Pointer(&total))
+			if _vtbG[0].On() {
+				_vtbrt.Write(_vtbS+1, _vtbunsafe.Pointer(&total))
 			}
 //line captured.go:8:1
 			total += x
 		}
 //line captured.go:10:1
-		_vtbrt.Send(_vtbS+4, *_vtbR(2, _vtbS+3, &done), true)
+		_vtbrt.Send(_vtbS+2, done, true)
 	})
 //line captured.go:12:1
-	_vtbrt.Recv(_vtbS+7, *_vtbR(2, _vtbS+6, &done))
+	_vtbrt.Recv(_vtbS+4, done)
 //line captured.go:13:1
-	if _vtbG[1].On() {
-		_vtbrt.Read(_vtbS+8, _vtbunsafe.Pointer(&total))
+	if _vtbG[0].On() {
+		_vtbrt.Read(_vtbS+5, _vtbunsafe.Pointer(&total))
 	}
 //line captured.go:13:1
 	return total
@@ -42,14 +42,14 @@ func Counter() func() int {
 //line captured.go:18:1
 	return func() int {
 //line captured.go:19:1
-		if _vtbG[3].On() {
-			_vtbrt.Write(_vtbS+9, _vtbunsafe.Pointer(&n))
+		if _vtbG[1].On() {
+			_vtbrt.Write(_vtbS+6, _vtbunsafe.Pointer(&n))
 		}
 //line captured.go:19:1
 		n++
 //line captured.go:20:1
-		if _vtbG[3].On() {
-			_vtbrt.Read(_vtbS+10, _vtbunsafe.Pointer(&n))
+		if _vtbG[1].On() {
+			_vtbrt.Read(_vtbS+7, _vtbunsafe.Pointer(&n))
 		}
 //line captured.go:20:1
 		return n
@@ -66,16 +66,13 @@ func NotCaptured() int {
 	return local
 }
 
-var _vtbG [4]_vtbrt.Guard
+var _vtbG [2]_vtbrt.Guard
 
 var _vtbS = _vtbrt.Register("example.com/captured", []_vtbrt.Site{
 	{File: "captured.go", Line: 5, Col: 10, Kind: _vtbrt.KChan, Group: ""},
-	{File: "captured.go", Line: 7, Col: 21, Kind: _vtbrt.KRead, Group: "example.com/captured/captured.go:3:10"},
 	{File: "captured.go", Line: 8, Col: 4, Kind: _vtbrt.KWrite, Group: "example.com/captured/captured.go:4:2"},
-	{File: "captured.go", Line: 10, Col: 3, Kind: _vtbrt.KRead, Group: "example.com/captured/captured.go:5:2"},
 	{File: "captured.go", Line: 10, Col: 3, Kind: _vtbrt.KChan, Group: ""},
 	{File: "captured.go", Line: 6, Col: 2, Kind: _vtbrt.KGo, Group: ""},
-	{File: "captured.go", Line: 12, Col: 4, Kind: _vtbrt.KRead, Group: "example.com/captured/captured.go:5:2"},
 	{File: "captured.go", Line: 12, Col: 2, Kind: _vtbrt.KChan, Group: ""},
 	{File: "captured.go", Line: 13, Col: 9, Kind: _vtbrt.KRead, Group: "example.com/captured/captured.go:4:2"},
 	{File: "captured.go", Line: 19, Col: 3, Kind: _vtbrt.KWrite, Group: "example.com/captured/captured.go:17:2"},

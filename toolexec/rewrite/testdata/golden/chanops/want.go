@@ -44,47 +44,47 @@ func Run() (int, bool) {
 //line chanops.go:20:1
 	results = _vtbrt.MakeChan[int](_vtbS+6, 1)
 //line chanops.go:21:1
-	_vtbrt.Go(_vtbS+9, func() {
+	_vtbrt.Go(_vtbS+8, func() {
 //line chanops.go:21:12
-		_vtbrt.Send(_vtbS+8, *_vtbR(1, _vtbS+7, &c), 1)
+		_vtbrt.Send(_vtbS+7, c, 1)
 	})
 //line chanops.go:22:1
-	_vtbrt.Send(_vtbS+10, b, "x")
+	_vtbrt.Send(_vtbS+9, b, "x")
 //line chanops.go:23:1
-	_vtbrt.Send(_vtbS+11, d, 1)
+	_vtbrt.Send(_vtbS+10, d, 1)
 //line chanops.go:24:1
-	_vtbrt.Send[error](_vtbS+12, errs, &myErr{})
+	_vtbrt.Send[error](_vtbS+11, errs, &myErr{})
 //line chanops.go:25:1
-	_vtbrt.Send(_vtbS+13, errs, errors.New("x"))
+	_vtbrt.Send(_vtbS+12, errs, errors.New("x"))
 //line chanops.go:26:1
-	v := _vtbrt.Recv(_vtbS+15, *_vtbR(1, _vtbS+14, &c))
+	v := _vtbrt.Recv(_vtbS+13, c)
 //line chanops.go:27:1
-	s, ok := _vtbrt.Recv2(_vtbS+16, b)
+	s, ok := _vtbrt.Recv2(_vtbS+14, b)
 //line chanops.go:28:1
-	var f, ok2 = _vtbrt.Recv2(_vtbS+17, d)
+	var f, ok2 = _vtbrt.Recv2(_vtbS+15, d)
 //line chanops.go:29:1
 	_, _ = f, ok2
 //line chanops.go:30:1
-	_vtbrt.Send(_vtbS+19, *_vtbR(0, _vtbS+18, &results), v+len(s))
+	_vtbrt.Send(_vtbS+17, *_vtbR(0, _vtbS+16, &results), v+len(s))
 //line chanops.go:31:1
-	_vtbrt.Close(_vtbS+20, p)
+	_vtbrt.Close(_vtbS+18, p)
 //line chanops.go:32:1
-	_vtbrt.Recv(_vtbS+21, p)
+	_vtbrt.Recv(_vtbS+19, p)
 //line chanops.go:33:1
-	x := _vtbrt.Recv(_vtbS+23, *_vtbR(0, _vtbS+22, &results)) + 1
+	x := _vtbrt.Recv(_vtbS+21, *_vtbR(0, _vtbS+20, &results)) + 1
 //line chanops.go:34:1
-	_vtbrt.Close(_vtbS+24, b)
+	_vtbrt.Close(_vtbS+22, b)
 //line chanops.go:35:1
 	var n64 int64 = 2
 //line chanops.go:36:1
-	e := _vtbrt.MakeChan[int](_vtbS+25, int(n64))
+	e := _vtbrt.MakeChan[int](_vtbS+23, int(n64))
 //line chanops.go:37:1
-	_vtbrt.Close(_vtbS+26, e)
+	_vtbrt.Close(_vtbS+24, e)
 //line chanops.go:38:1
 	return x, ok
 }
 
-var _vtbG [2]_vtbrt.Guard
+var _vtbG [1]_vtbrt.Guard
 
 var _vtbS = _vtbrt.Register("example.com/chanops", []_vtbrt.Site{
 	{File: "chanops.go", Line: 14, Col: 7, Kind: _vtbrt.KChan, Group: ""},
@@ -94,14 +94,12 @@ var _vtbS = _vtbrt.Register("example.com/chanops", []_vtbrt.Site{
 	{File: "chanops.go", Line: 19, Col: 10, Kind: _vtbrt.KChan, Group: ""},
 	{File: "chanops.go", Line: 20, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/chanops.results"},
 	{File: "chanops.go", Line: 20, Col: 12, Kind: _vtbrt.KChan, Group: ""},
-	{File: "chanops.go", Line: 21, Col: 14, Kind: _vtbrt.KRead, Group: "example.com/chanops/chanops.go:14:2"},
 	{File: "chanops.go", Line: 21, Col: 14, Kind: _vtbrt.KChan, Group: ""},
 	{File: "chanops.go", Line: 21, Col: 2, Kind: _vtbrt.KGo, Group: ""},
 	{File: "chanops.go", Line: 22, Col: 2, Kind: _vtbrt.KChan, Group: ""},
 	{File: "chanops.go", Line: 23, Col: 2, Kind: _vtbrt.KChan, Group: ""},
 	{File: "chanops.go", Line: 24, Col: 2, Kind: _vtbrt.KChan, Group: ""},
 	{File: "chanops.go", Line: 25, Col: 2, Kind: _vtbrt.KChan, Group: ""},
-	{File: "chanops.go", Line: 26, Col: 9, Kind: _vtbrt.KRead, Group: "example.com/chanops/chanops.go:14:2"},
 	{File: "chanops.go", Line: 26, Col: 7, Kind: _vtbrt.KChan, Group: ""},
 	{File: "chanops.go", Line: 27, Col: 11, Kind: _vtbrt.KChan, Group: ""},
 	{File: "chanops.go", Line: 28, Col: 15, Kind: _vtbrt.KChan, Group: ""},

@@ -41,9 +41,9 @@ func Start(w *Worker, n int, ch chan string, next func() int) {
 //line gostmt.go:18:1
 		_vtba2 := n + 1
 //line gostmt.go:18:1
-		_vtba3 := *_vtbR(1, _vtbS+2, &ch)
+		_vtba3 := ch
 //line gostmt.go:18:1
-		_vtbrt.Go(_vtbS+3, func() {
+		_vtbrt.Go(_vtbS+2, func() {
 //line gostmt.go:18:1
 			_vtbf1(_vtba2, _vtba3)
 		})
@@ -53,7 +53,7 @@ func Start(w *Worker, n int, ch chan string, next func() int) {
 //line gostmt.go:19:1
 		_vtba4, _vtba5 := pair()
 //line gostmt.go:19:1
-		_vtbrt.Go(_vtbS+4, func() {
+		_vtbrt.Go(_vtbS+3, func() {
 //line gostmt.go:19:1
 			take(_vtba4, _vtba5)
 		})
@@ -63,7 +63,7 @@ func Start(w *Worker, n int, ch chan string, next func() int) {
 //line gostmt.go:20:1
 		_vtba6 := n
 //line gostmt.go:20:1
-		_vtbrt.Go(_vtbS+5, func() {
+		_vtbrt.Go(_vtbS+4, func() {
 //line gostmt.go:20:1
 			variadic("p", 1, _vtba6)
 		})
@@ -75,7 +75,7 @@ func Start(w *Worker, n int, ch chan string, next func() int) {
 //line gostmt.go:22:1
 		_vtba7 := xs
 //line gostmt.go:22:1
-		_vtbrt.Go(_vtbS+6, func() {
+		_vtbrt.Go(_vtbS+5, func() {
 //line gostmt.go:22:1
 			variadic("q", _vtba7...)
 		})
@@ -85,7 +85,7 @@ func Start(w *Worker, n int, ch chan string, next func() int) {
 //line gostmt.go:23:1
 		_vtba8 := n
 //line gostmt.go:23:1
-		_vtbrt.Go(_vtbS+7, func() {
+		_vtbrt.Go(_vtbS+6, func() {
 //line gostmt.go:23:1
 			apply(_vtba8)
 		})
@@ -95,7 +95,7 @@ func Start(w *Worker, n int, ch chan string, next func() int) {
 //line gostmt.go:24:1
 		_vtba9 := next()
 //line gostmt.go:24:1
-		_vtbrt.Go(_vtbS+8, func() {
+		_vtbrt.Go(_vtbS+7, func() {
 //line gostmt.go:24:1
 			func(k int) {
 //line gostmt.go:25:1
@@ -108,7 +108,7 @@ func Start(w *Worker, n int, ch chan string, next func() int) {
 //line gostmt.go:27:1
 		_vtbf10 := next
 //line gostmt.go:27:1
-		_vtbrt.Go(_vtbS+9, func() {
+		_vtbrt.Go(_vtbS+8, func() {
 //line gostmt.go:27:1
 			_vtbf10()
 		})
@@ -118,34 +118,33 @@ func Start(w *Worker, n int, ch chan string, next func() int) {
 //line gostmt.go:28:1
 		_vtba11 := n
 //line gostmt.go:28:1
-		_vtbrt.Go(_vtbS+10, func() {
+		_vtbrt.Go(_vtbS+9, func() {
 //line gostmt.go:28:1
 			fmt.Println("started", _vtba11)
 		})
 	}
 //line gostmt.go:29:1
-	_vtbrt.Go(_vtbS+13, func() {
+	_vtbrt.Go(_vtbS+11, func() {
 //line gostmt.go:30:1
-		_vtbrt.Send(_vtbS+12, *_vtbR(1, _vtbS+11, &ch), "x")
+		_vtbrt.Send(_vtbS+10, ch, "x")
 	})
 //line gostmt.go:32:1
 	{
 //line gostmt.go:32:1
-		_vtba12 := *_vtbR(1, _vtbS+14, &ch)
+		_vtba12 := ch
 //line gostmt.go:32:1
-		_vtbrt.Go(_vtbS+16, func() {
+		_vtbrt.Go(_vtbS+13, func() {
 //line gostmt.go:32:1
-			_vtbrt.Close(_vtbS+15, _vtba12)
+			_vtbrt.Close(_vtbS+12, _vtba12)
 		})
 	}
 }
 
-var _vtbG [2]_vtbrt.Guard
+var _vtbG [1]_vtbrt.Guard
 
 var _vtbS = _vtbrt.Register("example.com/gostmt", []_vtbrt.Site{
 	{File: "gostmt.go", Line: 7, Col: 66, Kind: _vtbrt.KRead, Group: "example.com/gostmt.Worker.id"},
 	{File: "gostmt.go", Line: 7, Col: 49, Kind: _vtbrt.KChan, Group: ""},
-	{File: "gostmt.go", Line: 18, Col: 16, Kind: _vtbrt.KRead, Group: "example.com/gostmt/gostmt.go:17:30"},
 	{File: "gostmt.go", Line: 18, Col: 2, Kind: _vtbrt.KGo, Group: ""},
 	{File: "gostmt.go", Line: 19, Col: 2, Kind: _vtbrt.KGo, Group: ""},
 	{File: "gostmt.go", Line: 20, Col: 2, Kind: _vtbrt.KGo, Group: ""},
@@ -154,10 +153,8 @@ var _vtbS = _vtbrt.Register("example.com/gostmt", []_vtbrt.Site{
 	{File: "gostmt.go", Line: 24, Col: 2, Kind: _vtbrt.KGo, Group: ""},
 	{File: "gostmt.go", Line: 27, Col: 2, Kind: _vtbrt.KGo, Group: ""},
 	{File: "gostmt.go", Line: 28, Col: 2, Kind: _vtbrt.KGo, Group: ""},
-	{File: "gostmt.go", Line: 30, Col: 3, Kind: _vtbrt.KRead, Group: "example.com/gostmt/gostmt.go:17:30"},
 	{File: "gostmt.go", Line: 30, Col: 3, Kind: _vtbrt.KChan, Group: ""},
 	{File: "gostmt.go", Line: 29, Col: 2, Kind: _vtbrt.KGo, Group: ""},
-	{File: "gostmt.go", Line: 32, Col: 11, Kind: _vtbrt.KRead, Group: "example.com/gostmt/gostmt.go:17:30"},
 	{File: "gostmt.go", Line: 32, Col: 5, Kind: _vtbrt.KChan, Group: ""},
 	{File: "gostmt.go", Line: 32, Col: 2, Kind: _vtbrt.KGo, Group: ""},
 }, _vtbG[:])

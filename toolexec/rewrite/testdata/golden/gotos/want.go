@@ -19,11 +19,11 @@ func Retry(ch chan int, n int) int {
 //line gotos.go:8:1
 		_vtba1 := n
 //line gotos.go:8:1
-		_vtbrt.Go(_vtbS+2, func() {
+		_vtbrt.Go(_vtbS+1, func() {
 //line gotos.go:8:1
 			func(v int) {
 //line gotos.go:8:15
-				_vtbrt.Send(_vtbS+1, *_vtbR(0, _vtbS+0, &ch), v)
+				_vtbrt.Send(_vtbS+0, ch, v)
 			}(_vtba1)
 		})
 	}
@@ -39,7 +39,7 @@ skip:
 	return i
 //line gotos.go:15:1
 Again:
-	for v := range *_vtbR(0, _vtbS+3, &ch) {
+	for v := range ch {
 //line gotos.go:17:1
 		i += v
 //line gotos.go:18:1
@@ -51,7 +51,7 @@ Again:
 //line gotos.go:22:1
 Sel:
 	select {
-	case v := <-*_vtbR(0, _vtbS+4, &ch):
+	case v := <-ch:
 //line gotos.go:25:1
 		return v
 	default:
@@ -60,14 +60,11 @@ Sel:
 	return 0
 }
 
-var _vtbG [1]_vtbrt.Guard
+var _vtbG [0]_vtbrt.Guard
 
 var _vtbS = _vtbrt.Register("example.com/gotos", []_vtbrt.Site{
-	{File: "gotos.go", Line: 8, Col: 19, Kind: _vtbrt.KRead, Group: "example.com/gotos/gotos.go:3:12"},
 	{File: "gotos.go", Line: 8, Col: 19, Kind: _vtbrt.KChan, Group: ""},
 	{File: "gotos.go", Line: 8, Col: 2, Kind: _vtbrt.KGo, Group: ""},
-	{File: "gotos.go", Line: 16, Col: 17, Kind: _vtbrt.KRead, Group: "example.com/gotos/gotos.go:3:12"},
-	{File: "gotos.go", Line: 24, Col: 14, Kind: _vtbrt.KRead, Group: "example.com/gotos/gotos.go:3:12"},
 }, _vtbG[:])
 
 func _vtbR[T any](g int, site int32, p *T) *T {

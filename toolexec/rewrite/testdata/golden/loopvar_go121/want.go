@@ -12,32 +12,29 @@ func Spawn(n int, out chan int) {
 //line loopvar_go121.go:6:1
 	for i := 0; *_vtbR(0, _vtbS+0, &i) < n; *_vtbW(0, _vtbS+1, &i)++ {
 //line loopvar_go121.go:7:1
-		_vtbrt.Go(_vtbS+5, func() {
+		_vtbrt.Go(_vtbS+4, func() {
 //line loopvar_go121.go:7:12
-			_vtbrt.Send(_vtbS+4, *_vtbR(1, _vtbS+2, &out), *_vtbR(0, _vtbS+3, &i))
+			_vtbrt.Send(_vtbS+3, out, *_vtbR(0, _vtbS+2, &i))
 		})
 	}
 //line loopvar_go121.go:9:1
 	for _, s := range []int{1, 2} {
 //line loopvar_go121.go:10:1
-		_vtbrt.Go(_vtbS+9, func() {
+		_vtbrt.Go(_vtbS+6, func() {
 //line loopvar_go121.go:10:12
-			_vtbrt.Send(_vtbS+8, *_vtbR(1, _vtbS+6, &out), *_vtbR(2, _vtbS+7, &s))
+			_vtbrt.Send(_vtbS+5, out, s)
 		})
 	}
 }
 
-var _vtbG [3]_vtbrt.Guard
+var _vtbG [1]_vtbrt.Guard
 
 var _vtbS = _vtbrt.Register("example.com/loopvar121", []_vtbrt.Site{
 	{File: "loopvar_go121.go", Line: 6, Col: 14, Kind: _vtbrt.KRead, Group: "example.com/loopvar121/loopvar_go121.go:6:6"},
 	{File: "loopvar_go121.go", Line: 6, Col: 21, Kind: _vtbrt.KWrite, Group: "example.com/loopvar121/loopvar_go121.go:6:6"},
-	{File: "loopvar_go121.go", Line: 7, Col: 15, Kind: _vtbrt.KRead, Group: "example.com/loopvar121/loopvar_go121.go:5:19"},
 	{File: "loopvar_go121.go", Line: 7, Col: 22, Kind: _vtbrt.KRead, Group: "example.com/loopvar121/loopvar_go121.go:6:6"},
 	{File: "loopvar_go121.go", Line: 7, Col: 15, Kind: _vtbrt.KChan, Group: ""},
 	{File: "loopvar_go121.go", Line: 7, Col: 3, Kind: _vtbrt.KGo, Group: ""},
-	{File: "loopvar_go121.go", Line: 10, Col: 15, Kind: _vtbrt.KRead, Group: "example.com/loopvar121/loopvar_go121.go:5:19"},
-	{File: "loopvar_go121.go", Line: 10, Col: 22, Kind: _vtbrt.KRead, Group: "example.com/loopvar121/loopvar_go121.go:9:9"},
 	{File: "loopvar_go121.go", Line: 10, Col: 15, Kind: _vtbrt.KChan, Group: ""},
 	{File: "loopvar_go121.go", Line: 10, Col: 3, Kind: _vtbrt.KGo, Group: ""},
 }, _vtbG[:])

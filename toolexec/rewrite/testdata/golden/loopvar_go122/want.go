@@ -10,46 +10,42 @@ func Spawn(n int, out chan int) {
 //line loopvar_go122.go:4:1
 	for i := 0; *_vtbR(0, _vtbS+0, &i) < n; *_vtbW(0, _vtbS+1, &i)++ {
 //line loopvar_go122.go:5:1
-		_vtbrt.Go(_vtbS+5, func() {
+		_vtbrt.Go(_vtbS+4, func() {
 //line loopvar_go122.go:5:12
-			_vtbrt.Send(_vtbS+4, *_vtbR(1, _vtbS+2, &out), *_vtbR(0, _vtbS+3, &i))
+			_vtbrt.Send(_vtbS+3, out, *_vtbR(0, _vtbS+2, &i))
 		})
 	}
 //line loopvar_go122.go:7:1
 	{
-		_vtbc1 := *_vtbR(1, _vtbS+6, &out)
+		_vtbc1 := out
 //line loopvar_go122.go:7:1
 		for {
 //line loopvar_go122.go:7:1
-			v, _vtbok2 := _vtbrt.Recv2(_vtbS+7, _vtbc1)
+			v, _vtbok2 := _vtbrt.Recv2(_vtbS+5, _vtbc1)
 //line loopvar_go122.go:7:1
 			if !_vtbok2 {
 				break
 			}
 			{
 //line loopvar_go122.go:8:1
-				_vtbrt.Go(_vtbS+11, func() {
+				_vtbrt.Go(_vtbS+7, func() {
 //line loopvar_go122.go:8:10
-					_vtbrt.Send(_vtbS+10, *_vtbR(1, _vtbS+8, &out), *_vtbR(2, _vtbS+9, &v))
+					_vtbrt.Send(_vtbS+6, out, v)
 				})
 			}
 		}
 	}
 }
 
-var _vtbG [3]_vtbrt.Guard
+var _vtbG [1]_vtbrt.Guard
 
 var _vtbS = _vtbrt.Register("example.com/loopvar122", []_vtbrt.Site{
 	{File: "loopvar_go122.go", Line: 4, Col: 14, Kind: _vtbrt.KRead, Group: "example.com/loopvar122/loopvar_go122.go:4:6"},
 	{File: "loopvar_go122.go", Line: 4, Col: 21, Kind: _vtbrt.KWrite, Group: "example.com/loopvar122/loopvar_go122.go:4:6"},
-	{File: "loopvar_go122.go", Line: 5, Col: 15, Kind: _vtbrt.KRead, Group: "example.com/loopvar122/loopvar_go122.go:3:19"},
 	{File: "loopvar_go122.go", Line: 5, Col: 22, Kind: _vtbrt.KRead, Group: "example.com/loopvar122/loopvar_go122.go:4:6"},
 	{File: "loopvar_go122.go", Line: 5, Col: 15, Kind: _vtbrt.KChan, Group: ""},
 	{File: "loopvar_go122.go", Line: 5, Col: 3, Kind: _vtbrt.KGo, Group: ""},
-	{File: "loopvar_go122.go", Line: 7, Col: 17, Kind: _vtbrt.KRead, Group: "example.com/loopvar122/loopvar_go122.go:3:19"},
 	{File: "loopvar_go122.go", Line: 7, Col: 2, Kind: _vtbrt.KChan, Group: ""},
-	{File: "loopvar_go122.go", Line: 8, Col: 15, Kind: _vtbrt.KRead, Group: "example.com/loopvar122/loopvar_go122.go:3:19"},
-	{File: "loopvar_go122.go", Line: 8, Col: 22, Kind: _vtbrt.KRead, Group: "example.com/loopvar122/loopvar_go122.go:7:6"},
 	{File: "loopvar_go122.go", Line: 8, Col: 15, Kind: _vtbrt.KChan, Group: ""},
 	{File: "loopvar_go122.go", Line: 8, Col: 3, Kind: _vtbrt.KGo, Group: ""},
 }, _vtbG[:])

@@ -23,11 +23,7 @@ func Spawn(ch chan int, out chan func() int) {
 			}
 			{
 //line rangechan_go121.go:7:1
-				_vtbrt.Send(_vtbS+2, out, func() int {
-//line rangechan_go121.go:7:18
-					if _vtbG[0].On() {
-						_vtbrt.Read(_vtbS+1, _vtbunsafe.Pointer(&v))
-					}
+				_vtbrt.Send(_vtbS+1, out, func() int {
 //line rangechan_go121.go:7:18
 					return v
 				})
@@ -36,11 +32,10 @@ func Spawn(ch chan int, out chan func() int) {
 	}
 }
 
-var _vtbG [1]_vtbrt.Guard
+var _vtbG [0]_vtbrt.Guard
 
 var _vtbS = _vtbrt.Register("example.com/rangechan121", []_vtbrt.Site{
 	{File: "rangechan_go121.go", Line: 6, Col: 2, Kind: _vtbrt.KChan, Group: ""},
-	{File: "rangechan_go121.go", Line: 7, Col: 30, Kind: _vtbrt.KRead, Group: "example.com/rangechan121/rangechan_go121.go:6:6"},
 	{File: "rangechan_go121.go", Line: 7, Col: 3, Kind: _vtbrt.KChan, Group: ""},
 }, _vtbG[:])
 

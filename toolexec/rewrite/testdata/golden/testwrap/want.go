@@ -82,20 +82,20 @@ func TestTable(t *testing.T) {
 //line testwrap_test.go:38:1
 	for _, tc := range cases {
 //line testwrap_test.go:39:1
-		t.Run(*_vtbR(1, _vtbS+8, &tc.name), func(t *testing.T) {
+		t.Run(tc.name, func(t *testing.T) {
 //line testwrap_test.go:40:1
 			t.Parallel()
 //line testwrap_test.go:39:15
 			_vtbrt.Test(t, func(t *testing.T) {
 //line testwrap_test.go:41:1
-				done := _vtbrt.MakeChan[int](_vtbS+9, 0)
+				done := _vtbrt.MakeChan[int](_vtbS+8, 0)
 //line testwrap_test.go:42:1
-				_vtbrt.Go(_vtbS+13, func() {
+				_vtbrt.Go(_vtbS+10, func() {
 //line testwrap_test.go:42:11
-					_vtbrt.Send(_vtbS+12, *_vtbR(2, _vtbS+10, &done), *_vtbR(1, _vtbS+11, &tc.n))
+					_vtbrt.Send(_vtbS+9, done, tc.n)
 				})
 //line testwrap_test.go:43:1
-				if _vtbrt.Recv(_vtbS+15, *_vtbR(2, _vtbS+14, &done)) != *_vtbR(1, _vtbS+16, &tc.n) {
+				if _vtbrt.Recv(_vtbS+11, done) != tc.n {
 //line testwrap_test.go:44:1
 					t.Error("bad")
 				}
@@ -109,15 +109,15 @@ func TestMixed(t *testing.T) {
 //line testwrap_test.go:50:1
 	_vtbrt.Test(t, func(t *testing.T) {
 //line testwrap_test.go:51:1
-		ch := _vtbrt.MakeChan[int](_vtbS+17, 1)
+		ch := _vtbrt.MakeChan[int](_vtbS+12, 1)
 //line testwrap_test.go:52:1
-		_vtbrt.Send(_vtbS+19, *_vtbR(3, _vtbS+18, &ch), 1)
+		_vtbrt.Send(_vtbS+13, ch, 1)
 //line testwrap_test.go:53:1
 		t.Run("sub", func(t *testing.T) {
 //line testwrap_test.go:53:12
 			_vtbrt.Test(t, func(t *testing.T) {
 //line testwrap_test.go:54:1
-				_vtbrt.Recv(_vtbS+21, *_vtbR(3, _vtbS+20, &ch))
+				_vtbrt.Recv(_vtbS+14, ch)
 			})
 		})
 	})
@@ -127,7 +127,7 @@ func TestMixed(t *testing.T) {
 func helper(t *testing.T) {
 //line testwrap_test.go:58:28
 	if _vtbG[0].On() {
-		_vtbrt.Write(_vtbS+22, _vtbunsafe.Pointer(&shared))
+		_vtbrt.Write(_vtbS+15, _vtbunsafe.Pointer(&shared))
 	}
 //line testwrap_test.go:58:28
 	shared = 4
@@ -137,7 +137,7 @@ func helper(t *testing.T) {
 func Testlowercase(t *testing.T) {
 //line testwrap_test.go:60:35
 	if _vtbG[0].On() {
-		_vtbrt.Write(_vtbS+23, _vtbunsafe.Pointer(&shared))
+		_vtbrt.Write(_vtbS+16, _vtbunsafe.Pointer(&shared))
 	}
 //line testwrap_test.go:60:35
 	shared = 5
@@ -171,21 +171,21 @@ func TestTableFuncs(t *testing.T) {
 	}{
 		{"send", func(ch chan int) {
 //line testwrap_test.go:82:29
-			_vtbrt.Send(_vtbS+24, ch, 1)
+			_vtbrt.Send(_vtbS+17, ch, 1)
 		}},
 		{"close", func(ch chan int) {
 //line testwrap_test.go:83:30
-			_vtbrt.Close(_vtbS+25, ch)
+			_vtbrt.Close(_vtbS+18, ch)
 		}},
 	} {
 //line testwrap_test.go:85:1
-		t.Run(*_vtbR(4, _vtbS+26, &tc.name), func(t *testing.T) {
+		t.Run(tc.name, func(t *testing.T) {
 //line testwrap_test.go:85:15
 			_vtbrt.Test(t, func(t *testing.T) {
 //line testwrap_test.go:86:1
-				ch := _vtbrt.MakeChan[int](_vtbS+27, 1)
+				ch := _vtbrt.MakeChan[int](_vtbS+19, 1)
 //line testwrap_test.go:87:1
-				(*_vtbR(4, _vtbS+28, &tc.run))(ch)
+				tc.run(ch)
 			})
 		})
 	}
@@ -203,7 +203,7 @@ func TestNamedSubtest(t *testing.T) {
 			_vtbrt.Test(t, func(t *testing.T) {
 //line testwrap_test.go:95:35
 				if _vtbG[0].On() {
-					_vtbrt.Write(_vtbS+29, _vtbunsafe.Pointer(&shared))
+					_vtbrt.Write(_vtbS+20, _vtbunsafe.Pointer(&shared))
 				}
 //line testwrap_test.go:95:35
 				shared = 7
@@ -212,7 +212,7 @@ func TestNamedSubtest(t *testing.T) {
 	})
 }
 
-var _vtbG [5]_vtbrt.Guard
+var _vtbG [1]_vtbrt.Guard
 
 var _vtbS = _vtbrt.Register("example.com/testwrap", []_vtbrt.Site{
 	{File: "testwrap_test.go", Line: 13, Col: 2, Kind: _vtbrt.KSync, Group: ""},
@@ -223,27 +223,18 @@ var _vtbS = _vtbrt.Register("example.com/testwrap", []_vtbrt.Site{
 	{File: "testwrap_test.go", Line: 19, Col: 5, Kind: _vtbrt.KRead, Group: "example.com/testwrap.shared"},
 	{File: "testwrap_test.go", Line: 26, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/testwrap.shared"},
 	{File: "testwrap_test.go", Line: 30, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/testwrap.shared"},
-	{File: "testwrap_test.go", Line: 39, Col: 9, Kind: _vtbrt.KRead, Group: "example.com/testwrap/testwrap_test.go:38:9"},
 	{File: "testwrap_test.go", Line: 41, Col: 12, Kind: _vtbrt.KChan, Group: ""},
-	{File: "testwrap_test.go", Line: 42, Col: 16, Kind: _vtbrt.KRead, Group: "example.com/testwrap/testwrap_test.go:41:4"},
-	{File: "testwrap_test.go", Line: 42, Col: 24, Kind: _vtbrt.KRead, Group: "example.com/testwrap/testwrap_test.go:38:9"},
 	{File: "testwrap_test.go", Line: 42, Col: 16, Kind: _vtbrt.KChan, Group: ""},
 	{File: "testwrap_test.go", Line: 42, Col: 4, Kind: _vtbrt.KGo, Group: ""},
-	{File: "testwrap_test.go", Line: 43, Col: 9, Kind: _vtbrt.KRead, Group: "example.com/testwrap/testwrap_test.go:41:4"},
 	{File: "testwrap_test.go", Line: 43, Col: 7, Kind: _vtbrt.KChan, Group: ""},
-	{File: "testwrap_test.go", Line: 43, Col: 17, Kind: _vtbrt.KRead, Group: "example.com/testwrap/testwrap_test.go:38:9"},
 	{File: "testwrap_test.go", Line: 51, Col: 8, Kind: _vtbrt.KChan, Group: ""},
-	{File: "testwrap_test.go", Line: 52, Col: 2, Kind: _vtbrt.KRead, Group: "example.com/testwrap/testwrap_test.go:51:2"},
 	{File: "testwrap_test.go", Line: 52, Col: 2, Kind: _vtbrt.KChan, Group: ""},
-	{File: "testwrap_test.go", Line: 54, Col: 5, Kind: _vtbrt.KRead, Group: "example.com/testwrap/testwrap_test.go:51:2"},
 	{File: "testwrap_test.go", Line: 54, Col: 3, Kind: _vtbrt.KChan, Group: ""},
 	{File: "testwrap_test.go", Line: 58, Col: 29, Kind: _vtbrt.KWrite, Group: "example.com/testwrap.shared"},
 	{File: "testwrap_test.go", Line: 60, Col: 36, Kind: _vtbrt.KWrite, Group: "example.com/testwrap.shared"},
 	{File: "testwrap_test.go", Line: 82, Col: 32, Kind: _vtbrt.KChan, Group: ""},
 	{File: "testwrap_test.go", Line: 83, Col: 33, Kind: _vtbrt.KChan, Group: ""},
-	{File: "testwrap_test.go", Line: 85, Col: 9, Kind: _vtbrt.KRead, Group: "example.com/testwrap/testwrap_test.go:78:9"},
 	{File: "testwrap_test.go", Line: 86, Col: 10, Kind: _vtbrt.KChan, Group: ""},
-	{File: "testwrap_test.go", Line: 87, Col: 4, Kind: _vtbrt.KRead, Group: "example.com/testwrap/testwrap_test.go:78:9"},
 	{File: "testwrap_test.go", Line: 95, Col: 39, Kind: _vtbrt.KWrite, Group: "example.com/testwrap.shared"},
 }, _vtbG[:])
 

@@ -18,29 +18,37 @@ type Lazy struct {
 //line waitgroup.go:11:1
 func (l *Lazy) Get() int {
 //line waitgroup.go:12:1
-	_vtbrt.OnceDo(_vtbS+3, &(*_vtbR(0, _vtbS+0, &l)).once, func() {
+	_vtbrt.OnceDo(_vtbS+1, &l.once, func() {
 //line waitgroup.go:12:19
-		*_vtbW(1, _vtbS+2, &(*_vtbR(0, _vtbS+1, &l)).val) = 42
+		if _vtbG[0].On() {
+			_vtbrt.Write(_vtbS+0, _vtbunsafe.Pointer(&l.val))
+		}
+//line waitgroup.go:12:19
+		l.val = 42
 	})
 //line waitgroup.go:13:1
-	return *_vtbR(1, _vtbS+5, &(*_vtbR(0, _vtbS+4, &l)).val)
+	if _vtbG[0].On() {
+		_vtbrt.Read(_vtbS+2, _vtbunsafe.Pointer(&l.val))
+	}
+//line waitgroup.go:13:1
+	return l.val
 }
 
 //line waitgroup.go:16:1
 func (l *Lazy) Wait(ready *bool) {
 //line waitgroup.go:17:1
-	(*_vtbR(3, _vtbS+7, &(*_vtbR(2, _vtbS+6, &l.cond)).L)).Lock()
+	(*_vtbR(2, _vtbS+4, &(*_vtbR(1, _vtbS+3, &l.cond)).L)).Lock()
 //line waitgroup.go:18:1
 	for !*ready {
 //line waitgroup.go:19:1
-		_vtbrt.CondWait(_vtbS+9, *_vtbR(2, _vtbS+8, &l.cond))
+		_vtbrt.CondWait(_vtbS+6, *_vtbR(1, _vtbS+5, &l.cond))
 	}
 //line waitgroup.go:21:1
-	(*_vtbR(3, _vtbS+11, &(*_vtbR(2, _vtbS+10, &l.cond)).L)).Unlock()
+	(*_vtbR(2, _vtbS+8, &(*_vtbR(1, _vtbS+7, &l.cond)).L)).Unlock()
 //line waitgroup.go:22:1
-	_vtbrt.CondSignal(_vtbS+13, *_vtbR(2, _vtbS+12, &l.cond))
+	_vtbrt.CondSignal(_vtbS+10, *_vtbR(1, _vtbS+9, &l.cond))
 //line waitgroup.go:23:1
-	_vtbrt.CondBroadcast(_vtbS+15, *_vtbR(2, _vtbS+14, &l.cond))
+	_vtbrt.CondBroadcast(_vtbS+12, *_vtbR(1, _vtbS+11, &l.cond))
 }
 
 //line waitgroup.go:26:1
@@ -52,43 +60,43 @@ func Fan(n int) int {
 //line waitgroup.go:29:1
 	total := 0
 //line waitgroup.go:30:1
-	for i := 0; *_vtbR(4, _vtbS+16, &i) < n; *_vtbW(4, _vtbS+17, &i)++ {
+	for i := 0; *_vtbR(3, _vtbS+13, &i) < n; *_vtbW(3, _vtbS+14, &i)++ {
 //line waitgroup.go:31:1
-		_vtbrt.WGAdd(_vtbS+18, &wg, 1)
+		_vtbrt.WGAdd(_vtbS+15, &wg, 1)
 //line waitgroup.go:32:1
-		_vtbrt.Go(_vtbS+24, func() {
+		_vtbrt.Go(_vtbS+21, func() {
 //line waitgroup.go:33:1
-			defer _vtbrt.WGDone(_vtbS+19, &wg)
+			defer _vtbrt.WGDone(_vtbS+16, &wg)
 //line waitgroup.go:34:1
-			_vtbrt.Lock(_vtbS+20, &mu)
+			_vtbrt.Lock(_vtbS+17, &mu)
 //line waitgroup.go:35:1
-			*_vtbW(5, _vtbS+21, &total) += *_vtbR(4, _vtbS+22, &i)
+			*_vtbW(4, _vtbS+18, &total) += *_vtbR(3, _vtbS+19, &i)
 //line waitgroup.go:36:1
-			_vtbrt.Unlock(_vtbS+23, &mu)
+			_vtbrt.Unlock(_vtbS+20, &mu)
 		})
 	}
 //line waitgroup.go:39:1
-	_vtbrt.WGGo(_vtbS+28, &wg, func() {
+	_vtbrt.WGGo(_vtbS+25, &wg, func() {
 //line waitgroup.go:39:15
-		_vtbrt.Lock(_vtbS+25, &mu)
+		_vtbrt.Lock(_vtbS+22, &mu)
 //line waitgroup.go:39:26
-		if _vtbG[5].On() {
-			_vtbrt.Write(_vtbS+26, _vtbunsafe.Pointer(&total))
+		if _vtbG[4].On() {
+			_vtbrt.Write(_vtbS+23, _vtbunsafe.Pointer(&total))
 		}
 //line waitgroup.go:39:26
 		total++
 //line waitgroup.go:39:35
-		_vtbrt.Unlock(_vtbS+27, &mu)
+		_vtbrt.Unlock(_vtbS+24, &mu)
 	})
 //line waitgroup.go:40:1
-	_vtbrt.WGWait(_vtbS+29, &wg)
+	_vtbrt.WGWait(_vtbS+26, &wg)
 //line waitgroup.go:41:1
-	done := _vtbMV(_vtbS+30, &wg, _vtbrt.WGDone)
+	done := _vtbMV(_vtbS+27, &wg, _vtbrt.WGDone)
 //line waitgroup.go:42:1
 	_ = done
 //line waitgroup.go:43:1
-	if _vtbG[5].On() {
-		_vtbrt.Read(_vtbS+31, _vtbunsafe.Pointer(&total))
+	if _vtbG[4].On() {
+		_vtbrt.Read(_vtbS+28, _vtbunsafe.Pointer(&total))
 	}
 //line waitgroup.go:43:1
 	return total
@@ -97,31 +105,28 @@ func Fan(n int) int {
 //line waitgroup.go:46:1
 func Values(l *Lazy, wg *sync.WaitGroup, mu *sync.RWMutex) {
 //line waitgroup.go:47:1
-	try := _vtbMVBool(_vtbS+32, mu, _vtbrt.TryRLock)
+	try := _vtbMVBool(_vtbS+29, mu, _vtbrt.TryRLock)
 //line waitgroup.go:48:1
 	_ = try()
 //line waitgroup.go:49:1
-	add := _vtbMVInt(_vtbS+33, wg, _vtbrt.WGAdd)
+	add := _vtbMVInt(_vtbS+30, wg, _vtbrt.WGAdd)
 //line waitgroup.go:50:1
 	add(1)
 //line waitgroup.go:51:1
-	spawn := _vtbMVFunc(_vtbS+34, wg, _vtbrt.WGGo)
+	spawn := _vtbMVFunc(_vtbS+31, wg, _vtbrt.WGGo)
 //line waitgroup.go:52:1
 	spawn(func() {})
 //line waitgroup.go:53:1
-	do := _vtbMVFunc(_vtbS+35, &l.once, _vtbrt.OnceDo)
+	do := _vtbMVFunc(_vtbS+32, &l.once, _vtbrt.OnceDo)
 //line waitgroup.go:54:1
 	do(func() {})
 }
 
-var _vtbG [6]_vtbrt.Guard
+var _vtbG [5]_vtbrt.Guard
 
 var _vtbS = _vtbrt.Register("example.com/waitgroup", []_vtbrt.Site{
-	{File: "waitgroup.go", Line: 12, Col: 2, Kind: _vtbrt.KRead, Group: "example.com/waitgroup/waitgroup.go:11:7"},
-	{File: "waitgroup.go", Line: 12, Col: 21, Kind: _vtbrt.KRead, Group: "example.com/waitgroup/waitgroup.go:11:7"},
 	{File: "waitgroup.go", Line: 12, Col: 21, Kind: _vtbrt.KWrite, Group: "example.com/waitgroup.Lazy.val"},
 	{File: "waitgroup.go", Line: 12, Col: 2, Kind: _vtbrt.KSync, Group: ""},
-	{File: "waitgroup.go", Line: 13, Col: 9, Kind: _vtbrt.KRead, Group: "example.com/waitgroup/waitgroup.go:11:7"},
 	{File: "waitgroup.go", Line: 13, Col: 9, Kind: _vtbrt.KRead, Group: "example.com/waitgroup.Lazy.val"},
 	{File: "waitgroup.go", Line: 17, Col: 2, Kind: _vtbrt.KRead, Group: "example.com/waitgroup.Lazy.cond"},
 	{File: "waitgroup.go", Line: 17, Col: 2, Kind: _vtbrt.KRead, Group: "sync.Cond.L"},
