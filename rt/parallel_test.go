@@ -40,3 +40,29 @@ func TestParallelExplorations(t *testing.T) {
 		}
 	})
 }
+
+// TestSubtestsExploredOnce: a test whose body also runs subtests (each
+// exploring on its own) is executed once, not once per schedule, so the
+// subtests' explorations are not repeated.
+func TestSubtestsExploredOnce(t *testing.T) {
+	t.Setenv("VTBOUND_BUDGET", "200")
+	t.Setenv("VTBOUND_DIR", t.TempDir())
+	parentRuns, childRuns := 0, 0
+	rt.Test(t, func(t *testing.T) {
+		parentRuns++
+		done := rt.MakeChan[bool](0, 0)
+		rt.Go(0, func() { rt.Send(0, done, true) })
+		rt.Recv(0, done)
+		t.Run("child", func(t *testing.T) {
+			rt.Test(t, func(t *testing.T) {
+				childRuns++
+				done := rt.MakeChan[bool](0, 0)
+				rt.Go(0, func() { rt.Send(0, done, true) })
+				rt.Recv(0, done)
+			})
+		})
+	})
+	if parentRuns != 1 || childRuns != 200 {
+		t.Fatalf("parent ran %d times, child %d; want 1 and 200", parentRuns, childRuns)
+	}
+}

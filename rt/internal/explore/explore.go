@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -24,6 +26,29 @@ type driver struct {
 	t    *testing.T
 	s    config.Settings
 	body func()
+	// subtests is set when a subtest of this test started its own
+	// exploration during one of this test's executions.
+	subtests atomic.Bool
+}
+
+// running maps the names of tests being explored to their drivers, so that
+// a subtest's exploration can tell its parent.
+var running sync.Map // string -> *driver
+
+// enter registers d and tells every explored ancestor test that a subtest
+// explores on its own. It returns the function that unregisters d.
+func (d *driver) enter() func() {
+	name := d.t.Name()
+	for i := len(name) - 1; i > 0; i-- {
+		if name[i] != '/' {
+			continue
+		}
+		if p, ok := running.Load(name[:i]); ok {
+			p.(*driver).subtests.Store(true)
+		}
+	}
+	running.Store(name, d)
+	return func() { running.Delete(name) }
 }
 
 // Test runs body under exploration as described in package rt.
@@ -38,6 +63,7 @@ func Test(t *testing.T, body func(t *testing.T)) {
 		t.Fatal(err)
 	}
 	d := &driver{t: t, s: s, body: func() { body(t) }}
+	defer d.enter()()
 	if path := os.Getenv(minimizeEnv); path != "" {
 		runMinimizeChild(t, body, d, path, os.Getenv(minimizeOutEnv))
 		return
@@ -87,6 +113,10 @@ func (d *driver) explore() {
 		if res.Outcome == sched.StepBound {
 			d.stepBoundWarning(res, n+1)
 			break
+		}
+		if d.subtests.Load() {
+			n++
+			break // its subtests were explored on their own: run the parent once
 		}
 		if d.s.Races && len(res.RaceReports) > 0 && firstRace == nil {
 			firstRace = res.Clone()
