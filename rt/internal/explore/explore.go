@@ -291,7 +291,7 @@ func (d *driver) checkDeterminism(res *engine.Result, track []string) string {
 	if !ok {
 		return ""
 	}
-	if again.Hash == res.Hash && r.exact() {
+	if again.Hash == res.Hash && r.Exact() {
 		return ""
 	}
 	return firstDifference(toFileTrace(want), again.Trace)

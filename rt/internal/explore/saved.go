@@ -49,7 +49,7 @@ func (d *driver) replayFile(path string, explicit bool) bool {
 	if !ok {
 		return false
 	}
-	diverged := res.Hash != sf.Hash || !r.exact()
+	diverged := res.Hash != sf.Hash || !r.Exact()
 	failed := res.Failure != nil || (d.s.Races && len(res.RaceReports) > 0)
 	switch {
 	case failed && diverged:

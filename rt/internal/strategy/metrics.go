@@ -99,6 +99,10 @@ func (r *Replay) nextDecision(ok func(int) bool, fallback int) int {
 	return fallback
 }
 
+// Exact reports whether the execution used exactly the recorded
+// decisions: none was impossible and none was left over.
+func (r *Replay) Exact() bool { return !r.Diverged && r.i == len(r.dec) }
+
 // Pick returns the next recorded decision.
 func (r *Replay) Pick(v *sched.View) int {
 	return r.nextDecision(func(d int) bool { return slices.Contains(v.Enabled, d) }, v.Enabled[0])
