@@ -32,7 +32,13 @@ func (fr *fileRewriter) rtCall(name string, args ...dst.Expr) *dst.CallExpr {
 
 // site registers a site at pos and returns the expression naming its id.
 func (fr *fileRewriter) site(pos token.Pos, kind, group string) dst.Expr {
-	k := fr.p.addSite(pos, kind, group)
+	return fr.namedSite(pos, kind, group, "")
+}
+
+// namedSite is site for a memory access, recording the accessed
+// expression's source text for reports.
+func (fr *fileRewriter) namedSite(pos token.Pos, kind, group, name string) dst.Expr {
+	k := fr.p.addSite(pos, kind, group, name)
 	e := &dst.BinaryExpr{X: ident(siteBase), Op: token.ADD, Y: intLit(k)}
 	fr.pure[e] = true
 	fr.changed = true
@@ -49,12 +55,12 @@ func addrOf(e dst.Expr) dst.Expr {
 
 // accessExpr returns *_vtbR(guard, site, &e) (or _vtbW for writes): the
 // access e preceded by its guarded scheduling point, evaluated in place.
-func (fr *fileRewriter) accessExpr(e dst.Expr, pos token.Pos, write bool, group string) dst.Expr {
+func (fr *fileRewriter) accessExpr(e dst.Expr, pos token.Pos, write bool, group, name string) dst.Expr {
 	kind, helper := "KRead", readHelper
 	if write {
 		kind, helper = "KWrite", writeHelp
 	}
-	s := fr.site(pos, kind, group)
+	s := fr.namedSite(pos, kind, group, name)
 	g := fr.p.groupIndex[group]
 	call := &dst.CallExpr{Fun: ident(helper), Args: []dst.Expr{intLit(g), s, addrOf(e)}}
 	return &dst.StarExpr{X: call}

@@ -102,7 +102,7 @@ func (fr *fileRewriter) maybeAccess(e dst.Expr, ae ast.Expr, c ctx) dst.Expr {
 	if !ok {
 		return e
 	}
-	return fr.accessExpr(e, ae.Pos(), c == ctxWrite, group)
+	return fr.accessExpr(e, ae.Pos(), c == ctxWrite, group, types.ExprString(ae))
 }
 
 // addressableCtx is the context for the operand of a field selection, an

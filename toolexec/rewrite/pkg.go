@@ -15,6 +15,7 @@ type site struct {
 	line, col int
 	kind      string // name of an rt.SiteKind constant, e.g. "KRead"
 	group     string // "" for non-access sites
+	name      string // the accessed expression as written, for reports
 }
 
 // pkgRewriter holds the state shared by all files of one package.
@@ -66,9 +67,9 @@ func (p *pkgRewriter) newTemp(kind string) string {
 }
 
 // addSite appends a site and returns its index (the offset from _vtbS).
-func (p *pkgRewriter) addSite(pos token.Pos, kind, group string) int {
+func (p *pkgRewriter) addSite(pos token.Pos, kind, group, name string) int {
 	position := p.in.Fset.Position(pos)
-	s := site{file: filepath.Base(position.Filename), line: position.Line, col: position.Column, kind: kind, group: group}
+	s := site{file: filepath.Base(position.Filename), line: position.Line, col: position.Column, kind: kind, group: group, name: name}
 	if group != "" {
 		if _, ok := p.groupIndex[group]; !ok {
 			p.groupIndex[group] = len(p.groupOrder)

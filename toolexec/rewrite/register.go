@@ -39,8 +39,12 @@ func (p *pkgRewriter) registrationSource(pkgName string) string {
 	fmt.Fprintf(&b, "var %s [%d]%s.Guard\n\n", guardsName, len(p.groupOrder), rtName)
 	fmt.Fprintf(&b, "var %s = %s.Register(%s, []%s.Site{\n", siteBase, rtName, strconv.Quote(p.in.ImportPath), rtName)
 	for _, s := range p.sites {
-		fmt.Fprintf(&b, "\t{File: %s, Line: %d, Col: %d, Kind: %s.%s, Group: %s},\n",
-			strconv.Quote(s.file), s.line, s.col, rtName, s.kind, strconv.Quote(s.group))
+		name := ""
+		if s.name != "" {
+			name = ", Name: " + strconv.Quote(s.name)
+		}
+		fmt.Fprintf(&b, "\t{File: %s, Line: %d, Col: %d, Kind: %s.%s, Group: %s%s},\n",
+			strconv.Quote(s.file), s.line, s.col, rtName, s.kind, strconv.Quote(s.group), name)
 	}
 	fmt.Fprintf(&b, "}, %s[:])\n\n", guardsName)
 	for _, h := range []struct{ name, hook string }{{readHelper, "Read"}, {writeHelp, "Write"}} {

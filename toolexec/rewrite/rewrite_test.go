@@ -89,7 +89,7 @@ func TestRegistrationInOneFile(t *testing.T) {
 	regs := 0
 	for name, src := range out.Files {
 		regs += strings.Count(string(src), "_vtbrt.Register(")
-		if name == "a.go" && !strings.Contains(string(src), `{File: "b.go", Line: 5, Col: 12, Kind: _vtbrt.KWrite, Group: "example.com/a.n"}`) {
+		if name == "a.go" && !strings.Contains(string(src), `{File: "b.go", Line: 5, Col: 12, Kind: _vtbrt.KWrite, Group: "example.com/a.n", Name: "n"}`) {
 			t.Errorf("a.go's site table lacks b.go's write of n:\n%s", src)
 		}
 	}

@@ -136,23 +136,23 @@ func Tuple() {
 var _vtbG [4]_vtbrt.Guard
 
 var _vtbS = _vtbrt.Register("example.com/assignorder", []_vtbrt.Site{
-	{File: "assignorder.go", Line: 18, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.result"},
+	{File: "assignorder.go", Line: 18, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.result", Name: "result"},
 	{File: "assignorder.go", Line: 19, Col: 12, Kind: _vtbrt.KChan, Group: ""},
-	{File: "assignorder.go", Line: 19, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.result"},
-	{File: "assignorder.go", Line: 20, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.result"},
-	{File: "assignorder.go", Line: 20, Col: 10, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.err"},
+	{File: "assignorder.go", Line: 19, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.result", Name: "result"},
+	{File: "assignorder.go", Line: 20, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.result", Name: "result"},
+	{File: "assignorder.go", Line: 20, Col: 10, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.err", Name: "err"},
 	{File: "assignorder.go", Line: 22, Col: 15, Kind: _vtbrt.KChan, Group: ""},
-	{File: "assignorder.go", Line: 22, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.result"},
-	{File: "assignorder.go", Line: 23, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.T.v"},
-	{File: "assignorder.go", Line: 24, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.result"},
-	{File: "assignorder.go", Line: 27, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.result"},
-	{File: "assignorder.go", Line: 30, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.result"},
-	{File: "assignorder.go", Line: 30, Col: 11, Kind: _vtbrt.KRead, Group: "example.com/assignorder.result"},
-	{File: "assignorder.go", Line: 31, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.table"},
-	{File: "assignorder.go", Line: 32, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.result"},
-	{File: "assignorder.go", Line: 34, Col: 3, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.result"},
-	{File: "assignorder.go", Line: 37, Col: 3, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.result"},
-	{File: "assignorder.go", Line: 44, Col: 5, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.err"},
+	{File: "assignorder.go", Line: 22, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.result", Name: "result"},
+	{File: "assignorder.go", Line: 23, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.T.v", Name: "p.v"},
+	{File: "assignorder.go", Line: 24, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.result", Name: "result"},
+	{File: "assignorder.go", Line: 27, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.result", Name: "result"},
+	{File: "assignorder.go", Line: 30, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.result", Name: "result"},
+	{File: "assignorder.go", Line: 30, Col: 11, Kind: _vtbrt.KRead, Group: "example.com/assignorder.result", Name: "result"},
+	{File: "assignorder.go", Line: 31, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.table", Name: "table[compute()]"},
+	{File: "assignorder.go", Line: 32, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.result", Name: "result"},
+	{File: "assignorder.go", Line: 34, Col: 3, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.result", Name: "result"},
+	{File: "assignorder.go", Line: 37, Col: 3, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.result", Name: "result"},
+	{File: "assignorder.go", Line: 44, Col: 5, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.err", Name: "err"},
 }, _vtbG[:])
 
 func _vtbR[T any](g int, site int32, p *T) *T {

@@ -65,10 +65,10 @@ func Now() int64 {
 var _vtbG [1]_vtbrt.Guard
 
 var _vtbS = _vtbrt.Register("example.com/directives", []_vtbrt.Site{
-	{File: "directives.go", Line: 16, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/directives.state"},
-	{File: "directives.go", Line: 17, Col: 9, Kind: _vtbrt.KRead, Group: "example.com/directives.state"},
-	{File: "directives.go", Line: 21, Col: 26, Kind: _vtbrt.KRead, Group: "example.com/directives.state"},
-	{File: "directives.go", Line: 26, Col: 20, Kind: _vtbrt.KWrite, Group: "example.com/directives.state"},
+	{File: "directives.go", Line: 16, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/directives.state", Name: "state"},
+	{File: "directives.go", Line: 17, Col: 9, Kind: _vtbrt.KRead, Group: "example.com/directives.state", Name: "state"},
+	{File: "directives.go", Line: 21, Col: 26, Kind: _vtbrt.KRead, Group: "example.com/directives.state", Name: "state"},
+	{File: "directives.go", Line: 26, Col: 20, Kind: _vtbrt.KWrite, Group: "example.com/directives.state", Name: "state"},
 }, _vtbG[:])
 
 func _vtbR[T any](g int, site int32, p *T) *T {

@@ -66,7 +66,7 @@ var _vtbG [1]_vtbrt.Guard
 var _vtbS = _vtbrt.Register("example.com/embedded", []_vtbrt.Site{
 	{File: "embedded.go", Line: 17, Col: 2, Kind: _vtbrt.KSync, Group: ""},
 	{File: "embedded.go", Line: 18, Col: 8, Kind: _vtbrt.KSync, Group: ""},
-	{File: "embedded.go", Line: 19, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/embedded.Counter.n"},
+	{File: "embedded.go", Line: 19, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/embedded.Counter.n", Name: "c.n"},
 	{File: "embedded.go", Line: 23, Col: 2, Kind: _vtbrt.KSync, Group: ""},
 	{File: "embedded.go", Line: 24, Col: 2, Kind: _vtbrt.KSync, Group: ""},
 	{File: "embedded.go", Line: 25, Col: 2, Kind: _vtbrt.KSync, Group: ""},

@@ -183,7 +183,7 @@ var _vtbG [1]_vtbrt.Guard
 var _vtbS = _vtbrt.Register("example.com/generics", []_vtbrt.Site{
 	{File: "generics.go", Line: 11, Col: 2, Kind: _vtbrt.KSync, Group: ""},
 	{File: "generics.go", Line: 12, Col: 8, Kind: _vtbrt.KSync, Group: ""},
-	{File: "generics.go", Line: 13, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/generics.Box.val"},
+	{File: "generics.go", Line: 13, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/generics.Box.val", Name: "b.val"},
 	{File: "generics.go", Line: 17, Col: 8, Kind: _vtbrt.KChan, Group: ""},
 	{File: "generics.go", Line: 19, Col: 3, Kind: _vtbrt.KChan, Group: ""},
 	{File: "generics.go", Line: 21, Col: 2, Kind: _vtbrt.KChan, Group: ""},

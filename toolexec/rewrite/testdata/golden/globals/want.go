@@ -66,21 +66,21 @@ func Use(i int) int {
 var _vtbG [6]_vtbrt.Guard
 
 var _vtbS = _vtbrt.Register("example.com/globals", []_vtbrt.Site{
-	{File: "globals.go", Line: 16, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/globals.counter"},
-	{File: "globals.go", Line: 17, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/globals.counter"},
-	{File: "globals.go", Line: 18, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/globals.total"},
-	{File: "globals.go", Line: 18, Col: 10, Kind: _vtbrt.KRead, Group: "example.com/globals.total"},
-	{File: "globals.go", Line: 18, Col: 24, Kind: _vtbrt.KRead, Group: "example.com/globals.counter"},
-	{File: "globals.go", Line: 22, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/globals.names"},
-	{File: "globals.go", Line: 22, Col: 17, Kind: _vtbrt.KRead, Group: "example.com/globals.names"},
-	{File: "globals.go", Line: 23, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/globals.table"},
-	{File: "globals.go", Line: 23, Col: 13, Kind: _vtbrt.KRead, Group: "example.com/globals.table"},
-	{File: "globals.go", Line: 24, Col: 5, Kind: _vtbrt.KRead, Group: "example.com/globals.config"},
-	{File: "globals.go", Line: 24, Col: 21, Kind: _vtbrt.KRead, Group: "example.com/globals.counter"},
-	{File: "globals.go", Line: 25, Col: 10, Kind: _vtbrt.KRead, Group: "example.com/globals.hook"},
-	{File: "globals.go", Line: 25, Col: 15, Kind: _vtbrt.KRead, Group: "example.com/globals.counter"},
-	{File: "globals.go", Line: 31, Col: 10, Kind: _vtbrt.KRead, Group: "example.com/globals.counter"},
-	{File: "globals.go", Line: 31, Col: 23, Kind: _vtbrt.KRead, Group: "example.com/globals.names"},
+	{File: "globals.go", Line: 16, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/globals.counter", Name: "counter"},
+	{File: "globals.go", Line: 17, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/globals.counter", Name: "counter"},
+	{File: "globals.go", Line: 18, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/globals.total", Name: "total"},
+	{File: "globals.go", Line: 18, Col: 10, Kind: _vtbrt.KRead, Group: "example.com/globals.total", Name: "total"},
+	{File: "globals.go", Line: 18, Col: 24, Kind: _vtbrt.KRead, Group: "example.com/globals.counter", Name: "counter"},
+	{File: "globals.go", Line: 22, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/globals.names", Name: "names"},
+	{File: "globals.go", Line: 22, Col: 17, Kind: _vtbrt.KRead, Group: "example.com/globals.names", Name: "names"},
+	{File: "globals.go", Line: 23, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/globals.table", Name: "table[i]"},
+	{File: "globals.go", Line: 23, Col: 13, Kind: _vtbrt.KRead, Group: "example.com/globals.table", Name: "table[i + 1]"},
+	{File: "globals.go", Line: 24, Col: 5, Kind: _vtbrt.KRead, Group: "example.com/globals.config", Name: "config.debug"},
+	{File: "globals.go", Line: 24, Col: 21, Kind: _vtbrt.KRead, Group: "example.com/globals.counter", Name: "counter"},
+	{File: "globals.go", Line: 25, Col: 10, Kind: _vtbrt.KRead, Group: "example.com/globals.hook", Name: "hook"},
+	{File: "globals.go", Line: 25, Col: 15, Kind: _vtbrt.KRead, Group: "example.com/globals.counter", Name: "counter"},
+	{File: "globals.go", Line: 31, Col: 10, Kind: _vtbrt.KRead, Group: "example.com/globals.counter", Name: "counter"},
+	{File: "globals.go", Line: 31, Col: 23, Kind: _vtbrt.KRead, Group: "example.com/globals.names", Name: "names"},
 }, _vtbG[:])
 
 func _vtbR[T any](g int, site int32, p *T) *T {

@@ -143,7 +143,7 @@ func Start(w *Worker, n int, ch chan string, next func() int) {
 var _vtbG [1]_vtbrt.Guard
 
 var _vtbS = _vtbrt.Register("example.com/gostmt", []_vtbrt.Site{
-	{File: "gostmt.go", Line: 7, Col: 66, Kind: _vtbrt.KRead, Group: "example.com/gostmt.Worker.id"},
+	{File: "gostmt.go", Line: 7, Col: 66, Kind: _vtbrt.KRead, Group: "example.com/gostmt.Worker.id", Name: "w.id"},
 	{File: "gostmt.go", Line: 7, Col: 49, Kind: _vtbrt.KChan, Group: ""},
 	{File: "gostmt.go", Line: 18, Col: 2, Kind: _vtbrt.KGo, Group: ""},
 	{File: "gostmt.go", Line: 19, Col: 2, Kind: _vtbrt.KGo, Group: ""},

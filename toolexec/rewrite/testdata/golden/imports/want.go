@@ -51,8 +51,8 @@ var _vtbG [1]_vtbrt.Guard
 var _vtbS = _vtbrt.Register("example.com/imports", []_vtbrt.Site{
 	{File: "imports.go", Line: 15, Col: 2, Kind: _vtbrt.KSync, Group: ""},
 	{File: "imports.go", Line: 16, Col: 2, Kind: _vtbrt.KAtomic, Group: ""},
-	{File: "imports.go", Line: 17, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/imports.rt.unsafe"},
-	{File: "imports.go", Line: 18, Col: 12, Kind: _vtbrt.KRead, Group: "example.com/imports.rt.unsafe"},
+	{File: "imports.go", Line: 17, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/imports.rt.unsafe", Name: "atomic.unsafe"},
+	{File: "imports.go", Line: 18, Col: 12, Kind: _vtbrt.KRead, Group: "example.com/imports.rt.unsafe", Name: "atomic.unsafe"},
 	{File: "imports.go", Line: 20, Col: 2, Kind: _vtbrt.KOther, Group: ""},
 	{File: "imports.go", Line: 21, Col: 2, Kind: _vtbrt.KSync, Group: ""},
 }, _vtbG[:])

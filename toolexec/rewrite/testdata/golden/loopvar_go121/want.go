@@ -30,9 +30,9 @@ func Spawn(n int, out chan int) {
 var _vtbG [1]_vtbrt.Guard
 
 var _vtbS = _vtbrt.Register("example.com/loopvar121", []_vtbrt.Site{
-	{File: "loopvar_go121.go", Line: 6, Col: 14, Kind: _vtbrt.KRead, Group: "example.com/loopvar121/loopvar_go121.go:6:6"},
-	{File: "loopvar_go121.go", Line: 6, Col: 21, Kind: _vtbrt.KWrite, Group: "example.com/loopvar121/loopvar_go121.go:6:6"},
-	{File: "loopvar_go121.go", Line: 7, Col: 22, Kind: _vtbrt.KRead, Group: "example.com/loopvar121/loopvar_go121.go:6:6"},
+	{File: "loopvar_go121.go", Line: 6, Col: 14, Kind: _vtbrt.KRead, Group: "example.com/loopvar121/loopvar_go121.go:6:6", Name: "i"},
+	{File: "loopvar_go121.go", Line: 6, Col: 21, Kind: _vtbrt.KWrite, Group: "example.com/loopvar121/loopvar_go121.go:6:6", Name: "i"},
+	{File: "loopvar_go121.go", Line: 7, Col: 22, Kind: _vtbrt.KRead, Group: "example.com/loopvar121/loopvar_go121.go:6:6", Name: "i"},
 	{File: "loopvar_go121.go", Line: 7, Col: 15, Kind: _vtbrt.KChan, Group: ""},
 	{File: "loopvar_go121.go", Line: 7, Col: 3, Kind: _vtbrt.KGo, Group: ""},
 	{File: "loopvar_go121.go", Line: 10, Col: 15, Kind: _vtbrt.KChan, Group: ""},

@@ -40,9 +40,9 @@ func Spawn(n int, out chan int) {
 var _vtbG [1]_vtbrt.Guard
 
 var _vtbS = _vtbrt.Register("example.com/loopvar122", []_vtbrt.Site{
-	{File: "loopvar_go122.go", Line: 4, Col: 14, Kind: _vtbrt.KRead, Group: "example.com/loopvar122/loopvar_go122.go:4:6"},
-	{File: "loopvar_go122.go", Line: 4, Col: 21, Kind: _vtbrt.KWrite, Group: "example.com/loopvar122/loopvar_go122.go:4:6"},
-	{File: "loopvar_go122.go", Line: 5, Col: 22, Kind: _vtbrt.KRead, Group: "example.com/loopvar122/loopvar_go122.go:4:6"},
+	{File: "loopvar_go122.go", Line: 4, Col: 14, Kind: _vtbrt.KRead, Group: "example.com/loopvar122/loopvar_go122.go:4:6", Name: "i"},
+	{File: "loopvar_go122.go", Line: 4, Col: 21, Kind: _vtbrt.KWrite, Group: "example.com/loopvar122/loopvar_go122.go:4:6", Name: "i"},
+	{File: "loopvar_go122.go", Line: 5, Col: 22, Kind: _vtbrt.KRead, Group: "example.com/loopvar122/loopvar_go122.go:4:6", Name: "i"},
 	{File: "loopvar_go122.go", Line: 5, Col: 15, Kind: _vtbrt.KChan, Group: ""},
 	{File: "loopvar_go122.go", Line: 5, Col: 3, Kind: _vtbrt.KGo, Group: ""},
 	{File: "loopvar_go122.go", Line: 7, Col: 2, Kind: _vtbrt.KChan, Group: ""},

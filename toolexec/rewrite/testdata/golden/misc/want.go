@@ -116,19 +116,19 @@ Start:
 var _vtbG [4]_vtbrt.Guard
 
 var _vtbS = _vtbrt.Register("example.com/misc", []_vtbrt.Site{
-	{File: "misc.go", Line: 8, Col: 37, Kind: _vtbrt.KWrite, Group: "example.com/misc.Config.name"},
+	{File: "misc.go", Line: 8, Col: 37, Kind: _vtbrt.KWrite, Group: "example.com/misc.Config.name", Name: "c.name"},
 	{File: "misc.go", Line: 13, Col: 36, Kind: _vtbrt.KChan, Group: ""},
-	{File: "misc.go", Line: 18, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/misc.mode"},
-	{File: "misc.go", Line: 22, Col: 9, Kind: _vtbrt.KRead, Group: "example.com/misc.mode"},
-	{File: "misc.go", Line: 25, Col: 10, Kind: _vtbrt.KRead, Group: "example.com/misc.mode"},
-	{File: "misc.go", Line: 28, Col: 14, Kind: _vtbrt.KRead, Group: "example.com/misc.any1"},
-	{File: "misc.go", Line: 30, Col: 25, Kind: _vtbrt.KRead, Group: "example.com/misc.mode"},
-	{File: "misc.go", Line: 32, Col: 5, Kind: _vtbrt.KRead, Group: "example.com/misc.mode"},
-	{File: "misc.go", Line: 34, Col: 12, Kind: _vtbrt.KRead, Group: "example.com/misc.mode"},
-	{File: "misc.go", Line: 41, Col: 4, Kind: _vtbrt.KWrite, Group: "example.com/misc.mode"},
-	{File: "misc.go", Line: 45, Col: 17, Kind: _vtbrt.KRead, Group: "example.com/misc.cfg"},
+	{File: "misc.go", Line: 18, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/misc.mode", Name: "mode"},
+	{File: "misc.go", Line: 22, Col: 9, Kind: _vtbrt.KRead, Group: "example.com/misc.mode", Name: "mode"},
+	{File: "misc.go", Line: 25, Col: 10, Kind: _vtbrt.KRead, Group: "example.com/misc.mode", Name: "mode"},
+	{File: "misc.go", Line: 28, Col: 14, Kind: _vtbrt.KRead, Group: "example.com/misc.any1", Name: "any1"},
+	{File: "misc.go", Line: 30, Col: 25, Kind: _vtbrt.KRead, Group: "example.com/misc.mode", Name: "mode"},
+	{File: "misc.go", Line: 32, Col: 5, Kind: _vtbrt.KRead, Group: "example.com/misc.mode", Name: "mode"},
+	{File: "misc.go", Line: 34, Col: 12, Kind: _vtbrt.KRead, Group: "example.com/misc.mode", Name: "mode"},
+	{File: "misc.go", Line: 41, Col: 4, Kind: _vtbrt.KWrite, Group: "example.com/misc.mode", Name: "mode"},
+	{File: "misc.go", Line: 45, Col: 17, Kind: _vtbrt.KRead, Group: "example.com/misc.cfg", Name: "cfg"},
 	{File: "misc.go", Line: 45, Col: 2, Kind: _vtbrt.KGo, Group: ""},
-	{File: "misc.go", Line: 50, Col: 9, Kind: _vtbrt.KRead, Group: "example.com/misc.cfg"},
+	{File: "misc.go", Line: 50, Col: 9, Kind: _vtbrt.KRead, Group: "example.com/misc.cfg", Name: "cfg"},
 }, _vtbG[:])
 
 func _vtbR[T any](g int, site int32, p *T) *T {

@@ -217,12 +217,12 @@ var _vtbG [1]_vtbrt.Guard
 var _vtbS = _vtbrt.Register("example.com/testwrap", []_vtbrt.Site{
 	{File: "testwrap_test.go", Line: 13, Col: 2, Kind: _vtbrt.KSync, Group: ""},
 	{File: "testwrap_test.go", Line: 15, Col: 9, Kind: _vtbrt.KSync, Group: ""},
-	{File: "testwrap_test.go", Line: 16, Col: 3, Kind: _vtbrt.KWrite, Group: "example.com/testwrap.shared"},
+	{File: "testwrap_test.go", Line: 16, Col: 3, Kind: _vtbrt.KWrite, Group: "example.com/testwrap.shared", Name: "shared"},
 	{File: "testwrap_test.go", Line: 14, Col: 2, Kind: _vtbrt.KGo, Group: ""},
 	{File: "testwrap_test.go", Line: 18, Col: 2, Kind: _vtbrt.KSync, Group: ""},
-	{File: "testwrap_test.go", Line: 19, Col: 5, Kind: _vtbrt.KRead, Group: "example.com/testwrap.shared"},
-	{File: "testwrap_test.go", Line: 26, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/testwrap.shared"},
-	{File: "testwrap_test.go", Line: 30, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/testwrap.shared"},
+	{File: "testwrap_test.go", Line: 19, Col: 5, Kind: _vtbrt.KRead, Group: "example.com/testwrap.shared", Name: "shared"},
+	{File: "testwrap_test.go", Line: 26, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/testwrap.shared", Name: "shared"},
+	{File: "testwrap_test.go", Line: 30, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/testwrap.shared", Name: "shared"},
 	{File: "testwrap_test.go", Line: 41, Col: 12, Kind: _vtbrt.KChan, Group: ""},
 	{File: "testwrap_test.go", Line: 42, Col: 16, Kind: _vtbrt.KChan, Group: ""},
 	{File: "testwrap_test.go", Line: 42, Col: 4, Kind: _vtbrt.KGo, Group: ""},
@@ -230,12 +230,12 @@ var _vtbS = _vtbrt.Register("example.com/testwrap", []_vtbrt.Site{
 	{File: "testwrap_test.go", Line: 51, Col: 8, Kind: _vtbrt.KChan, Group: ""},
 	{File: "testwrap_test.go", Line: 52, Col: 2, Kind: _vtbrt.KChan, Group: ""},
 	{File: "testwrap_test.go", Line: 54, Col: 3, Kind: _vtbrt.KChan, Group: ""},
-	{File: "testwrap_test.go", Line: 58, Col: 29, Kind: _vtbrt.KWrite, Group: "example.com/testwrap.shared"},
-	{File: "testwrap_test.go", Line: 60, Col: 36, Kind: _vtbrt.KWrite, Group: "example.com/testwrap.shared"},
+	{File: "testwrap_test.go", Line: 58, Col: 29, Kind: _vtbrt.KWrite, Group: "example.com/testwrap.shared", Name: "shared"},
+	{File: "testwrap_test.go", Line: 60, Col: 36, Kind: _vtbrt.KWrite, Group: "example.com/testwrap.shared", Name: "shared"},
 	{File: "testwrap_test.go", Line: 82, Col: 32, Kind: _vtbrt.KChan, Group: ""},
 	{File: "testwrap_test.go", Line: 83, Col: 33, Kind: _vtbrt.KChan, Group: ""},
 	{File: "testwrap_test.go", Line: 86, Col: 10, Kind: _vtbrt.KChan, Group: ""},
-	{File: "testwrap_test.go", Line: 95, Col: 39, Kind: _vtbrt.KWrite, Group: "example.com/testwrap.shared"},
+	{File: "testwrap_test.go", Line: 95, Col: 39, Kind: _vtbrt.KWrite, Group: "example.com/testwrap.shared", Name: "shared"},
 }, _vtbG[:])
 
 func _vtbR[T any](g int, site int32, p *T) *T {
