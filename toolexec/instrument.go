@@ -29,6 +29,10 @@ func instrument(p *compilePlan, env *Env) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	if preGenerics(p.cmd) {
+		lang, _ := p.cmd.Flag("lang")
+		return nil, fmt.Errorf("language version %s predates generics, which rewritten code uses", lang)
+	}
 	in := rewriteInput(p, l)
 	in.Groups = groupsHook(env, p, l, in.Groups)
 	out, err := env.Rewrite(in)

@@ -3,6 +3,7 @@ package toolexec
 import (
 	"errors"
 	"fmt"
+	goversion "go/version"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -67,16 +68,44 @@ func skipPackage(cmd *Command, p *compilePlan, env *Env) error {
 		return fmt.Errorf("%w: no -p flag", errSkip)
 	case p.work == "":
 		return fmt.Errorf("%w: no -o flag", errSkip)
-	case cmd.Bool("std") || within(env.Dir, filepath.Join(env.GOROOT, "src")):
+	case cmd.Bool("std") || within(sourceDir(cmd.Files, env.Dir, p.work), filepath.Join(env.GOROOT, "src")):
 		return fmt.Errorf("%w: standard library", errSkip)
 	case ownPackage(p.pkgPath) || ownPackage(p.name):
 		return fmt.Errorf("%w: vtbound's own package", errSkip)
 	case p.pkgPath == "main" && strings.HasSuffix(p.name, ".test"):
 		return fmt.Errorf("%w: generated test main", errSkip)
-	case !env.Scope.Contains(scopePath(p.name, cmd.Files), env.Dir, env.Locations):
+	case !env.Scope.Contains(scopePath(p.name, cmd.Files), sourceDir(cmd.Files, env.Dir, p.work), env.Locations):
 		return fmt.Errorf("%w: out of scope", errSkip)
 	}
 	return nil
+}
+
+// preGenerics reports whether the package is compiled for a language
+// version before go1.18.
+func preGenerics(cmd *Command) bool {
+	lang, ok := cmd.Flag("lang")
+	return ok && goversion.IsValid(lang) && goversion.Compare(lang, "go1.18") < 0
+}
+
+// sourceDir returns the directory holding the package's source files: the
+// directory of its first Go file outside the build's work directory
+// (generated files live there). The compiler may run in the go command's
+// own working directory, not the package's, so cwd is only the fallback
+// for relative paths.
+func sourceDir(files []string, cwd, work string) string {
+	for _, f := range files {
+		if !strings.HasSuffix(f, ".go") {
+			continue
+		}
+		if !filepath.IsAbs(f) {
+			f = filepath.Join(cwd, f)
+		}
+		if work != "" && within(f, work) {
+			continue
+		}
+		return filepath.Dir(f)
+	}
+	return cwd
 }
 
 // ownPackage reports whether path belongs to vtbound's own module.

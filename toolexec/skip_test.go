@@ -57,6 +57,7 @@ func TestSkipRules(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.capture+"/"+tt.scope, func(t *testing.T) {
 			c := readCapture(t, tt.capture)
+			c.argv = relocate(c.argv, tt.dir)
 			cmd, err := ParseCompile(c.argv)
 			if err != nil {
 				t.Fatal(err)
@@ -198,4 +199,45 @@ func TestCoverGroups(t *testing.T) {
 	if !atomicCounters(atomic) || atomicCounters(set) {
 		t.Error("atomicCounters does not recognise -covermode=atomic files")
 	}
+}
+
+func TestSourceDir(t *testing.T) {
+	work := "/tmp/go-build123"
+	for _, tc := range []struct {
+		files []string
+		want  string
+	}{
+		{[]string{"/root/go/pkg/mod/example.com/m@v1.0.0/a.go"}, "/root/go/pkg/mod/example.com/m@v1.0.0"},
+		{[]string{work + "/b001/_testmain.go", "/src/m/x_test.go"}, "/src/m"},
+		{[]string{"./a.go", "./b.go"}, "/cwd"},
+		{[]string{work + "/b002/covervars.go"}, "/cwd"},
+	} {
+		if got := sourceDir(tc.files, "/cwd", work); got != tc.want {
+			t.Errorf("sourceDir(%v) = %q, want %q", tc.files, got, tc.want)
+		}
+	}
+}
+
+// relocate moves the captured package's source files (absolute paths, as
+// the go command passes them) into dir, to simulate a package that lives
+// there (the module cache, a vendor directory).
+func relocate(argv []string, dir string) []string {
+	from := ""
+	for _, a := range argv {
+		if strings.HasSuffix(a, ".go") && strings.HasPrefix(a, "/tmp/cap/") {
+			from = filepath.Dir(a)
+			break
+		}
+	}
+	if from == "" || from == dir {
+		return argv
+	}
+	out := make([]string, len(argv))
+	for i, a := range argv {
+		if filepath.Dir(a) == from {
+			a = filepath.Join(dir, filepath.Base(a))
+		}
+		out[i] = a
+	}
+	return out
 }
