@@ -256,6 +256,7 @@ func (x *execution) doSelect(g *G) (int, bool) {
 		}
 		if (c.isSend() && c.trySend()) || (!c.isSend() && c.tryRecv()) {
 			x.uncontrolled = true
+			x.syncUnmodelled(g, c)
 			return i, true
 		}
 	}
@@ -263,6 +264,27 @@ func (x *execution) doSelect(g *G) (int, bool) {
 		return -1, true
 	}
 	return 0, false
+}
+
+// syncUnmodelled orders a completed operation on a channel the engine
+// does not model (made by an earlier execution or by uncontrolled code):
+// a send releases, a receive acquires, as for an atomic variable. This
+// over-approximates the channel's happens-before (a receive is ordered
+// after every earlier send, not only its own), so it can hide a race but
+// never report a false one.
+func (x *execution) syncUnmodelled(g *G, c Case) {
+	key := c.chanKey()
+	clk := x.model.atomics[key]
+	if clk == nil {
+		clk = new(vclock)
+		x.model.atomics[key] = clk
+	}
+	if c.isSend() {
+		clk.join(g.clock)
+		g.clock.tick(g.id)
+		return
+	}
+	g.clock.join(*clk)
 }
 
 // perform carries out ready case i of g on a modelled channel.

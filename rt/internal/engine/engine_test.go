@@ -238,3 +238,43 @@ func TestStepBoundIsNotAFailure(t *testing.T) {
 		t.Fatalf("outcome %v (%+v), want step bound without failure", res.Outcome, res.Failure)
 	}
 }
+
+// TestBackgroundPollerEndsExecution: a goroutine that keeps waking on a
+// real ticker (uncontrolled) after the body returned ends the execution
+// without a leak report, instead of keeping it alive for ever.
+func TestBackgroundPollerEndsExecution(t *testing.T) {
+	tick := time.NewTicker(time.Millisecond)
+	defer tick.Stop()
+	e := New(newRandom(1, 3), Limits{}, nil)
+	for {
+		res, ok := e.Run(func() {
+			cur().Go(0, func() {
+				for {
+					c := &RecvCase[time.Time]{Ch: tick.C}
+					cur().Select(0, sched.OpRecv, false, []Case{c})
+				}
+			})
+		})
+		if !ok {
+			return
+		}
+		if res.Failure != nil {
+			t.Fatalf("failure %+v", res.Failure)
+		}
+	}
+}
+
+// TestScanIsNotBusyWaiting: a goroutine reading many distinct locations
+// is not spinning, so reaching the bound is not a livelock.
+func TestScanIsNotBusyWaiting(t *testing.T) {
+	e := New(newRandom(1, 1), Limits{MaxSteps: 200, SpinThreshold: 10}, nil)
+	var cells [1000]int
+	res, _ := e.Run(func() {
+		for i := 0; ; i = (i + 1) % len(cells) {
+			cur().Access(0, unsafe.Pointer(&cells[i]), false)
+		}
+	})
+	if res.Failure != nil || res.Outcome != sched.StepBound {
+		t.Fatalf("outcome %v (%+v), want step bound", res.Outcome, res.Failure)
+	}
+}

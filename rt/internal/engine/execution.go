@@ -124,6 +124,10 @@ func (x *execution) pickNext(cur *G) *G {
 			return nil
 		}
 		x.buildView(cur)
+		if x.bodyDone && x.onlyPollers() {
+			x.stuck() // background goroutines waiting on uncontrolled code
+			return nil
+		}
 		if x.onlySpinners() && x.advanceClock() {
 			continue
 		}
@@ -209,6 +213,30 @@ func (x *execution) buildView(cur *G) {
 	}
 }
 
+// onlyPollers reports whether every live goroutine is waiting on code
+// vtbound does not control (a ticker, a context, a channel made elsewhere)
+// or blocked. After the body has returned, such background goroutines do
+// not keep the execution alive: natively the test would have ended.
+func (x *execution) onlyPollers() bool {
+	for _, id := range x.view.Enabled {
+		if x.gs[id-1].pollFor == 0 {
+			return false
+		}
+	}
+	for _, g := range x.gs {
+		if !g.live {
+			continue
+		}
+		if g.op.Kind == sched.OpSleep || g.op.Kind == sched.OpTimer {
+			return false // sleepers wake when the virtual clock advances
+		}
+		if g.pollFor == 0 && g.pollAt.IsZero() && x.enabled(g) {
+			return false
+		}
+	}
+	return true
+}
+
 // onlySpinners reports whether goroutines are enabled but every one of them
 // is busy-waiting, so that virtual time should pass.
 func (x *execution) onlySpinners() bool {
@@ -282,8 +310,8 @@ func (x *execution) stepBound() {
 func (x *execution) stuck() {
 	var blocked *G
 	for _, g := range x.gs {
-		if g.live {
-			blocked = g
+		if g.live && (g.pollFor == 0 || !x.bodyDone) {
+			blocked = g // a goroutine polling uncontrolled code after the body returned is not a leak
 			break
 		}
 	}
@@ -311,14 +339,29 @@ func (x *execution) record(g *G, op sched.Op, choice int, preempt bool) {
 }
 
 // noteProgress updates g's busy-wait counter for the step it takes now.
+// A step counts as idle when it changes no shared state (a read, a
+// Gosched, a lock or unlock, a poll, ...) and touches a location the
+// goroutine touched in one of its last few idle steps: a busy-wait
+// re-reads the same locations ("re-reading an unchanged location", paper
+// Sec. 5), while a scan over many locations is not waiting for anything.
 func (x *execution) noteProgress(g *G) {
 	switch g.op.Kind {
 	case sched.OpRead, sched.OpAtomicLoad, sched.OpYield, sched.OpSleep, sched.OpPoll,
 		sched.OpLock, sched.OpUnlock, sched.OpRLock, sched.OpRUnlock, sched.OpTryLock, sched.OpSelect:
-		g.idle++
 	default:
 		g.idle = 0
+		return
 	}
+	key := [2]int32{g.op.Site, g.op.Obj}
+	for _, k := range g.recent {
+		if k == key {
+			g.idle++
+			return
+		}
+	}
+	g.recent[g.nrecent%len(g.recent)] = key
+	g.nrecent++
+	g.idle = 0
 }
 
 // fail records the first fatal failure and ends the execution.

@@ -69,9 +69,14 @@ func interleaving(trace []sched.Step) []string {
 			}
 		}
 	}
+	const maxLines = 200
 	var out []string
 	gap := false
 	for i, st := range trace {
+		if len(out) >= maxLines {
+			out = append(out, fmt.Sprintf("      ... (%d more steps; the schedule file has the whole trace)", len(trace)-i))
+			return out
+		}
 		if !keep[i] {
 			gap = true
 			continue
