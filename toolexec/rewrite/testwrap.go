@@ -57,11 +57,13 @@ func (fr *fileRewriter) wrapTestDecl(d *dst.FuncDecl, fd *ast.FuncDecl) {
 }
 
 // wrapBody returns list moved into _vtbrt.Test(t, func(t *testing.T) {...}),
-// with a leading t.Parallel() kept outside.
+// with a leading t.Parallel() kept outside, together with the simple
+// statements before it (tc := tc, t.Helper()): natively they run once, and
+// t.Parallel() may not run twice.
 func (fr *fileRewriter) wrapBody(list []dst.Stmt, outer, inner string, typ dst.Expr, pos token.Pos) []dst.Stmt {
 	var keep []dst.Stmt
-	if len(list) > 0 && isParallelCall(list[0], inner) {
-		keep, list = []dst.Stmt{list[0]}, list[1:]
+	if n := parallelPrefix(list, inner); n > 0 {
+		keep, list = append([]dst.Stmt(nil), list[:n]...), list[n:]
 	}
 	lit := &dst.FuncLit{
 		Type: &dst.FuncType{Func: true, Params: &dst.FieldList{List: []*dst.Field{{Names: []*dst.Ident{ident(inner)}, Type: dst.Clone(typ).(dst.Expr)}}}},
@@ -70,6 +72,48 @@ func (fr *fileRewriter) wrapBody(list []dst.Stmt, outer, inner string, typ dst.E
 	call := exprStmt(fr.rtCall("Test", ident(outer), lit))
 	fr.mark(call, pos)
 	return append(keep, call)
+}
+
+// maxParallelPrefix bounds how many statements may precede t.Parallel()
+// and still be kept outside the explored body.
+const maxParallelPrefix = 4
+
+// parallelPrefix returns the length of the prefix of list that ends with
+// t.Parallel() and before it holds only declarations, assignments and calls
+// of t's own methods; 0 when there is none.
+func parallelPrefix(list []dst.Stmt, t string) int {
+	for i, s := range list {
+		if i > maxParallelPrefix {
+			return 0
+		}
+		if isParallelCall(s, t) {
+			return i + 1
+		}
+		switch x := s.(type) {
+		case *dst.AssignStmt, *dst.DeclStmt:
+		case *dst.ExprStmt:
+			if !isMethodCallOn(x, t) {
+				return 0
+			}
+		default:
+			return 0
+		}
+	}
+	return 0
+}
+
+// isMethodCallOn reports whether s is a call t.M(...).
+func isMethodCallOn(s *dst.ExprStmt, t string) bool {
+	call, ok := s.X.(*dst.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := call.Fun.(*dst.SelectorExpr)
+	if !ok {
+		return false
+	}
+	x, ok := sel.X.(*dst.Ident)
+	return ok && x.Name == t
 }
 
 // isParallelCall reports whether s is t.Parallel() on the test's t.

@@ -47,6 +47,19 @@ func TestTable(t *testing.T) {
 	}
 }
 
+func TestTablePrefix(t *testing.T) {
+	for _, tc := range []int{1, 2} {
+		t.Run("case", func(t *testing.T) {
+			tc := tc
+			t.Helper()
+			t.Parallel()
+			done := make(chan int)
+			go func() { done <- tc }()
+			<-done
+		})
+	}
+}
+
 func TestMixed(t *testing.T) {
 	ch := make(chan int, 1)
 	ch <- 1

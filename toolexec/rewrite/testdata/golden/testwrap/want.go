@@ -105,107 +105,135 @@ func TestTable(t *testing.T) {
 }
 
 //line testwrap_test.go:50:1
-func TestMixed(t *testing.T) {
-//line testwrap_test.go:50:1
-	_vtbrt.Test(t, func(t *testing.T) {
+func TestTablePrefix(t *testing.T) {
 //line testwrap_test.go:51:1
-		ch := _vtbrt.MakeChan[int](_vtbS+12, 1)
+	for _, tc := range []int{1, 2} {
 //line testwrap_test.go:52:1
-		_vtbrt.Send(_vtbS+13, ch, 1)
+		t.Run("case", func(t *testing.T) {
 //line testwrap_test.go:53:1
-		t.Run("sub", func(t *testing.T) {
-//line testwrap_test.go:53:12
-			_vtbrt.Test(t, func(t *testing.T) {
+			tc := tc
 //line testwrap_test.go:54:1
-				_vtbrt.Recv(_vtbS+14, ch)
+			t.Helper()
+//line testwrap_test.go:55:1
+			t.Parallel()
+//line testwrap_test.go:52:14
+			_vtbrt.Test(t, func(t *testing.T) {
+//line testwrap_test.go:56:1
+				done := _vtbrt.MakeChan[int](_vtbS+12, 0)
+//line testwrap_test.go:57:1
+				_vtbrt.Go(_vtbS+14, func() {
+//line testwrap_test.go:57:11
+					_vtbrt.Send(_vtbS+13, done, tc)
+				})
+//line testwrap_test.go:58:1
+				_vtbrt.Recv(_vtbS+15, done)
+			})
+		})
+	}
+}
+
+//line testwrap_test.go:63:1
+func TestMixed(t *testing.T) {
+//line testwrap_test.go:63:1
+	_vtbrt.Test(t, func(t *testing.T) {
+//line testwrap_test.go:64:1
+		ch := _vtbrt.MakeChan[int](_vtbS+16, 1)
+//line testwrap_test.go:65:1
+		_vtbrt.Send(_vtbS+17, ch, 1)
+//line testwrap_test.go:66:1
+		t.Run("sub", func(t *testing.T) {
+//line testwrap_test.go:66:12
+			_vtbrt.Test(t, func(t *testing.T) {
+//line testwrap_test.go:67:1
+				_vtbrt.Recv(_vtbS+18, ch)
 			})
 		})
 	})
 }
 
-//line testwrap_test.go:58:1
+//line testwrap_test.go:71:1
 func helper(t *testing.T) {
-//line testwrap_test.go:58:28
+//line testwrap_test.go:71:28
 	if _vtbG[0].On() {
-		_vtbrt.Write(_vtbS+15, _vtbunsafe.Pointer(&shared))
+		_vtbrt.Write(_vtbS+19, _vtbunsafe.Pointer(&shared))
 	}
-//line testwrap_test.go:58:28
+//line testwrap_test.go:71:28
 	shared = 4
 }
 
-//line testwrap_test.go:60:1
+//line testwrap_test.go:73:1
 func Testlowercase(t *testing.T) {
-//line testwrap_test.go:60:35
+//line testwrap_test.go:73:35
 	if _vtbG[0].On() {
-		_vtbrt.Write(_vtbS+16, _vtbunsafe.Pointer(&shared))
+		_vtbrt.Write(_vtbS+20, _vtbunsafe.Pointer(&shared))
 	}
-//line testwrap_test.go:60:35
+//line testwrap_test.go:73:35
 	shared = 5
 }
 
-//line testwrap_test.go:62:1
+//line testwrap_test.go:75:1
 func BenchmarkX(b *testing.B) {
 	for range b.N {
 		shared++
 	}
 }
 
-//line testwrap_test.go:68:1
+//line testwrap_test.go:81:1
 func FuzzX(f *testing.F) { f.Fuzz(func(t *testing.T, n int) { shared = n }) }
 
-//line testwrap_test.go:70:1
+//line testwrap_test.go:83:1
 func ExampleX() { shared = 6 }
 
-//line testwrap_test.go:72:1
+//line testwrap_test.go:85:1
 func TestMain(m *testing.M) {
 	shared = 0
 	os.Exit(m.Run())
 }
 
-//line testwrap_test.go:77:1
+//line testwrap_test.go:90:1
 func TestTableFuncs(t *testing.T) {
-//line testwrap_test.go:78:1
+//line testwrap_test.go:91:1
 	for _, tc := range []struct {
 		name string
 		run  func(ch chan int)
 	}{
 		{"send", func(ch chan int) {
-//line testwrap_test.go:82:29
-			_vtbrt.Send(_vtbS+17, ch, 1)
+//line testwrap_test.go:95:29
+			_vtbrt.Send(_vtbS+21, ch, 1)
 		}},
 		{"close", func(ch chan int) {
-//line testwrap_test.go:83:30
-			_vtbrt.Close(_vtbS+18, ch)
+//line testwrap_test.go:96:30
+			_vtbrt.Close(_vtbS+22, ch)
 		}},
 	} {
-//line testwrap_test.go:85:1
+//line testwrap_test.go:98:1
 		t.Run(tc.name, func(t *testing.T) {
-//line testwrap_test.go:85:15
+//line testwrap_test.go:98:15
 			_vtbrt.Test(t, func(t *testing.T) {
-//line testwrap_test.go:86:1
-				ch := _vtbrt.MakeChan[int](_vtbS+19, 1)
-//line testwrap_test.go:87:1
+//line testwrap_test.go:99:1
+				ch := _vtbrt.MakeChan[int](_vtbS+23, 1)
+//line testwrap_test.go:100:1
 				tc.run(ch)
 			})
 		})
 	}
 }
 
-//line testwrap_test.go:92:1
+//line testwrap_test.go:105:1
 func TestNamedSubtest(t *testing.T) {
-//line testwrap_test.go:93:1
+//line testwrap_test.go:106:1
 	t.Run("named", helper)
-//line testwrap_test.go:94:1
+//line testwrap_test.go:107:1
 	t.Run("nested", func(t *testing.T) {
-//line testwrap_test.go:95:1
+//line testwrap_test.go:108:1
 		t.Run("inner", func(t *testing.T) {
-//line testwrap_test.go:95:15
+//line testwrap_test.go:108:15
 			_vtbrt.Test(t, func(t *testing.T) {
-//line testwrap_test.go:95:35
+//line testwrap_test.go:108:35
 				if _vtbG[0].On() {
-					_vtbrt.Write(_vtbS+20, _vtbunsafe.Pointer(&shared))
+					_vtbrt.Write(_vtbS+24, _vtbunsafe.Pointer(&shared))
 				}
-//line testwrap_test.go:95:35
+//line testwrap_test.go:108:35
 				shared = 7
 			})
 		})
@@ -227,15 +255,19 @@ var _vtbS = _vtbrt.Register("example.com/testwrap", []_vtbrt.Site{
 	{File: "testwrap_test.go", Line: 42, Col: 16, Kind: _vtbrt.KChan, Group: ""},
 	{File: "testwrap_test.go", Line: 42, Col: 4, Kind: _vtbrt.KGo, Group: ""},
 	{File: "testwrap_test.go", Line: 43, Col: 7, Kind: _vtbrt.KChan, Group: ""},
-	{File: "testwrap_test.go", Line: 51, Col: 8, Kind: _vtbrt.KChan, Group: ""},
-	{File: "testwrap_test.go", Line: 52, Col: 2, Kind: _vtbrt.KChan, Group: ""},
-	{File: "testwrap_test.go", Line: 54, Col: 3, Kind: _vtbrt.KChan, Group: ""},
-	{File: "testwrap_test.go", Line: 58, Col: 29, Kind: _vtbrt.KWrite, Group: "example.com/testwrap.shared", Name: "shared"},
-	{File: "testwrap_test.go", Line: 60, Col: 36, Kind: _vtbrt.KWrite, Group: "example.com/testwrap.shared", Name: "shared"},
-	{File: "testwrap_test.go", Line: 82, Col: 32, Kind: _vtbrt.KChan, Group: ""},
-	{File: "testwrap_test.go", Line: 83, Col: 33, Kind: _vtbrt.KChan, Group: ""},
-	{File: "testwrap_test.go", Line: 86, Col: 10, Kind: _vtbrt.KChan, Group: ""},
-	{File: "testwrap_test.go", Line: 95, Col: 39, Kind: _vtbrt.KWrite, Group: "example.com/testwrap.shared", Name: "shared"},
+	{File: "testwrap_test.go", Line: 56, Col: 12, Kind: _vtbrt.KChan, Group: ""},
+	{File: "testwrap_test.go", Line: 57, Col: 16, Kind: _vtbrt.KChan, Group: ""},
+	{File: "testwrap_test.go", Line: 57, Col: 4, Kind: _vtbrt.KGo, Group: ""},
+	{File: "testwrap_test.go", Line: 58, Col: 4, Kind: _vtbrt.KChan, Group: ""},
+	{File: "testwrap_test.go", Line: 64, Col: 8, Kind: _vtbrt.KChan, Group: ""},
+	{File: "testwrap_test.go", Line: 65, Col: 2, Kind: _vtbrt.KChan, Group: ""},
+	{File: "testwrap_test.go", Line: 67, Col: 3, Kind: _vtbrt.KChan, Group: ""},
+	{File: "testwrap_test.go", Line: 71, Col: 29, Kind: _vtbrt.KWrite, Group: "example.com/testwrap.shared", Name: "shared"},
+	{File: "testwrap_test.go", Line: 73, Col: 36, Kind: _vtbrt.KWrite, Group: "example.com/testwrap.shared", Name: "shared"},
+	{File: "testwrap_test.go", Line: 95, Col: 32, Kind: _vtbrt.KChan, Group: ""},
+	{File: "testwrap_test.go", Line: 96, Col: 33, Kind: _vtbrt.KChan, Group: ""},
+	{File: "testwrap_test.go", Line: 99, Col: 10, Kind: _vtbrt.KChan, Group: ""},
+	{File: "testwrap_test.go", Line: 108, Col: 39, Kind: _vtbrt.KWrite, Group: "example.com/testwrap.shared", Name: "shared"},
 }, _vtbG[:])
 
 func _vtbR[T any](g int, site int32, p *T) *T {
