@@ -100,3 +100,19 @@ func After(site int32, d time.Duration) <-chan time.Time {
 	}
 	return time.After(d)
 }
+
+// Now replaces time.Now. In a controlled goroutine the virtual time that
+// has passed in the execution (see Sleep) is added, so that time measured
+// across a Sleep is at least the time slept; it is not a scheduling point.
+func Now(site int32) time.Time {
+	if g := ctl(); g != nil {
+		return g.Now()
+	}
+	return time.Now()
+}
+
+// Since replaces time.Since, measured with Now.
+func Since(site int32, t time.Time) time.Duration { return Now(site).Sub(t) }
+
+// Until replaces time.Until, measured with Now.
+func Until(site int32, t time.Time) time.Duration { return t.Sub(Now(site)) }

@@ -278,3 +278,19 @@ func TestScanIsNotBusyWaiting(t *testing.T) {
 		t.Fatalf("outcome %v (%+v), want step bound", res.Outcome, res.Failure)
 	}
 }
+
+// TestNowIncludesVirtualSleep: time measured across a Sleep is at least
+// the time slept, although no real time passes.
+func TestNowIncludesVirtualSleep(t *testing.T) {
+	e := New(newRandom(1, 1), Limits{}, nil)
+	var elapsed time.Duration
+	e.Run(func() {
+		g := cur()
+		start := g.Now()
+		g.Sleep(0, time.Hour)
+		elapsed = cur().Now().Sub(start)
+	})
+	if elapsed < time.Hour {
+		t.Fatalf("elapsed %v across Sleep(1h)", elapsed)
+	}
+}

@@ -63,3 +63,9 @@ func (g *G) After(site int32, d time.Duration) <-chan time.Time {
 	g.clock.tick(g.id)
 	return ch
 }
+
+// Now is the real time plus the virtual time that has passed in g's
+// execution.
+func (g *G) Now() time.Time {
+	return time.Now().Add(g.x.now)
+}

@@ -17,3 +17,10 @@ func Poll(done <-chan bool) bool {
 		return false
 	}
 }
+
+// Elapsed measures on the virtual clock.
+func Elapsed(d time.Duration) (time.Duration, time.Duration) {
+	start := time.Now()
+	time.Sleep(d)
+	return time.Since(start), time.Until(start.Add(2 * d))
+}

@@ -40,6 +40,18 @@ func Poll(done <-chan bool) bool {
 	}
 }
 
+// Elapsed measures on the virtual clock.
+//
+//line timeruntime.go:22:1
+func Elapsed(d time.Duration) (time.Duration, time.Duration) {
+//line timeruntime.go:23:1
+	start := _vtbrt.Now(_vtbS + 4)
+//line timeruntime.go:24:1
+	_vtbrt.Sleep(_vtbS+5, d)
+//line timeruntime.go:25:1
+	return _vtbrt.Since(_vtbS+6, start), _vtbrt.Until(_vtbS+7, start.Add(2*d))
+}
+
 var _vtbG [0]_vtbrt.Guard
 
 var _vtbS = _vtbrt.Register("example.com/timeruntime", []_vtbrt.Site{
@@ -47,6 +59,10 @@ var _vtbS = _vtbrt.Register("example.com/timeruntime", []_vtbrt.Site{
 	{File: "timeruntime.go", Line: 11, Col: 3, Kind: _vtbrt.KOther, Group: ""},
 	{File: "timeruntime.go", Line: 16, Col: 9, Kind: _vtbrt.KOther, Group: ""},
 	{File: "timeruntime.go", Line: 13, Col: 2, Kind: _vtbrt.KChan, Group: ""},
+	{File: "timeruntime.go", Line: 23, Col: 11, Kind: _vtbrt.KOther, Group: ""},
+	{File: "timeruntime.go", Line: 24, Col: 2, Kind: _vtbrt.KOther, Group: ""},
+	{File: "timeruntime.go", Line: 25, Col: 9, Kind: _vtbrt.KOther, Group: ""},
+	{File: "timeruntime.go", Line: 25, Col: 28, Kind: _vtbrt.KOther, Group: ""},
 }, _vtbG[:])
 
 func _vtbR[T any](g int, site int32, p *T) *T {
@@ -68,3 +84,9 @@ var _ = runtime.Gosched
 var _ = time.Sleep
 
 var _ = time.After
+
+var _ = time.Now
+
+var _ = time.Since
+
+var _ = time.Until
