@@ -150,3 +150,22 @@ func CondBroadcast(site int32, c *sync.Cond) {
 	}
 	c.Broadcast()
 }
+
+// PoolGet replaces p.Get(). It is not a scheduling point; in a controlled
+// goroutine it is ordered after every earlier Put on p (the race detector
+// has the same edge), so objects recycled through a pool do not race.
+func PoolGet(site int32, p *sync.Pool) any {
+	x := p.Get()
+	if g := ctl(); g != nil {
+		g.PoolGet(p)
+	}
+	return x
+}
+
+// PoolPut replaces p.Put(x); see PoolGet.
+func PoolPut(site int32, p *sync.Pool, x any) {
+	if g := ctl(); g != nil {
+		g.PoolPut(p)
+	}
+	p.Put(x)
+}

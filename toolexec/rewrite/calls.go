@@ -17,6 +17,7 @@ var syncMethods = map[string]string{
 	"WaitGroup.Add": "WGAdd", "WaitGroup.Done": "WGDone", "WaitGroup.Wait": "WGWait", "WaitGroup.Go": "WGGo",
 	"Once.Do":   "OnceDo",
 	"Cond.Wait": "CondWait", "Cond.Signal": "CondSignal", "Cond.Broadcast": "CondBroadcast",
+	"Pool.Get": "PoolGet", "Pool.Put": "PoolPut",
 }
 
 // callee returns the function or method a call's Fun refers to statically.

@@ -17,6 +17,8 @@ var methodValueHelpers = []struct{ name, params, args, result string }{
 	{"_vtbMVBool", "", "", "bool"},
 	{"_vtbMVInt", "x int", ", x", ""},
 	{"_vtbMVFunc", "x func()", ", x", ""},
+	{"_vtbMVAny", "", "", "any"},
+	{"_vtbMVPut", "x any", ", x", ""},
 }
 
 // methodValueHelper names the helper binding the rt function rtFunc.
@@ -28,6 +30,10 @@ func methodValueHelper(rtFunc string) string {
 		return "_vtbMVInt"
 	case "WGGo", "OnceDo":
 		return "_vtbMVFunc"
+	case "PoolGet":
+		return "_vtbMVAny"
+	case "PoolPut":
+		return "_vtbMVPut"
 	}
 	return "_vtbMV"
 }

@@ -420,3 +420,32 @@ func (s *condState) reacquire(g *G) {
 	}
 	s.c.L.Lock()
 }
+
+// PoolPut orders g's past before later Gets from p.
+func (g *G) PoolPut(p *sync.Pool) {
+	if g.abort {
+		return
+	}
+	clk := g.x.model.poolClock(p)
+	clk.join(g.clock)
+	g.clock.tick(g.id)
+}
+
+// PoolGet orders g after every earlier Put to p.
+func (g *G) PoolGet(p *sync.Pool) {
+	if g.abort {
+		return
+	}
+	g.clock.join(*g.x.model.poolClock(p))
+}
+
+// poolClock returns the join of the clocks of the Puts to p so far.
+func (m *models) poolClock(p *sync.Pool) *vclock {
+	key := unsafe.Pointer(p)
+	c := m.atomics[key]
+	if c == nil {
+		c = new(vclock)
+		m.atomics[key] = c
+	}
+	return c
+}

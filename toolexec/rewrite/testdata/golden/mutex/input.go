@@ -43,3 +43,13 @@ func Values(s *Store) {
 	go mu.Unlock()
 	defer func() { mu.Unlock() }()
 }
+
+var bufs = sync.Pool{New: func() any { return new([64]byte) }}
+
+// Recycle gets a buffer from a pool and puts it back, as a call and as a
+// method value.
+func Recycle() {
+	b := bufs.Get().(*[64]byte)
+	put := bufs.Put
+	put(b)
+}

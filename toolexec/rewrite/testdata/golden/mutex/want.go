@@ -99,6 +99,25 @@ func Values(s *Store) {
 	}()
 }
 
+//line mutex.go:47:1
+var bufs = sync.Pool{New: func() any {
+//line mutex.go:47:39
+	return new([64]byte)
+}}
+
+// Recycle gets a buffer from a pool and puts it back, as a call and as a
+// method value.
+//
+//line mutex.go:51:1
+func Recycle() {
+//line mutex.go:52:1
+	b := _vtbrt.PoolGet(_vtbS+21, &bufs).(*[64]byte)
+//line mutex.go:53:1
+	put := _vtbMVPut(_vtbS+22, &bufs, _vtbrt.PoolPut)
+//line mutex.go:54:1
+	put(b)
+}
+
 var _vtbG [2]_vtbrt.Guard
 
 var _vtbS = _vtbrt.Register("example.com/mutex", []_vtbrt.Site{
@@ -123,6 +142,8 @@ var _vtbS = _vtbrt.Register("example.com/mutex", []_vtbrt.Site{
 	{File: "mutex.go", Line: 43, Col: 5, Kind: _vtbrt.KSync, Group: ""},
 	{File: "mutex.go", Line: 43, Col: 2, Kind: _vtbrt.KGo, Group: ""},
 	{File: "mutex.go", Line: 44, Col: 17, Kind: _vtbrt.KSync, Group: ""},
+	{File: "mutex.go", Line: 52, Col: 7, Kind: _vtbrt.KSync, Group: ""},
+	{File: "mutex.go", Line: 53, Col: 9, Kind: _vtbrt.KSync, Group: ""},
 }, _vtbG[:])
 
 func _vtbR[T any](g int, site int32, p *T) *T {
@@ -141,4 +162,8 @@ func _vtbW[T any](g int, site int32, p *T) *T {
 
 func _vtbMV[P any](site int32, r *P, rtf func(int32, *P)) func() {
 	return func() { rtf(site, r) }
+}
+
+func _vtbMVPut[P any](site int32, r *P, rtf func(int32, *P, any)) func(x any) {
+	return func(x any) { rtf(site, r, x) }
 }
