@@ -306,24 +306,45 @@ func (x *execution) stepBound() {
 	x.fail(sched.Livelock, nil, fmt.Sprintf("every goroutine was busy-waiting when the execution reached %d steps", x.e.lim.MaxSteps), "")
 }
 
-// stuck classifies an execution in which no goroutine can move.
+// stuck classifies an execution in which no goroutine can move. After the
+// body has returned, goroutines still blocked are a leak — unless some
+// goroutine waits on code vtbound does not control, which may wake the
+// others (natively the test would simply have ended meanwhile).
 func (x *execution) stuck() {
 	var blocked *G
+	polling := false
 	for _, g := range x.gs {
-		if g.live && (g.pollFor == 0 || !x.bodyDone) {
-			blocked = g // a goroutine polling uncontrolled code after the body returned is not a leak
-			break
+		if !g.live {
+			continue
+		}
+		if g.pollFor > 0 {
+			polling = true
+		} else if blocked == nil {
+			blocked = g
 		}
 	}
 	switch {
-	case blocked == nil:
+	case blocked == nil && !polling:
 		// every goroutine finished
 	case !x.bodyDone:
+		if blocked == nil {
+			blocked = x.firstLive()
+		}
 		x.fail(sched.Deadlock, blocked, "all goroutines are blocked", "")
-	default:
+	case blocked != nil && !polling:
 		x.fail(sched.Leak, blocked, "test body returned while goroutines are still blocked", "")
 	}
 	x.over = true
+}
+
+// firstLive returns the first live goroutine, or nil.
+func (x *execution) firstLive() *G {
+	for _, g := range x.gs {
+		if g.live {
+			return g
+		}
+	}
+	return nil
 }
 
 // record appends a step to the trace and the trace hash.

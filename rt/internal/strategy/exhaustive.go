@@ -39,6 +39,8 @@ type Exhaustive struct {
 	cur     *search
 	stats   ExhaustiveStats
 	ex      execState
+	// truncated records that a memory bound dropped work items.
+	truncated bool
 }
 
 // ExhaustiveStats summarises an exhaustive search.
@@ -53,6 +55,15 @@ type ExhaustiveStats struct {
 	// Complete reports that every subset was searched to the bounds.
 	Complete bool
 }
+
+// Memory bounds of the search: work items (each holds a decision prefix
+// as long as the execution) created by one execution, and queued at once.
+// Long executions would otherwise queue one item per preemption point,
+// quadratic memory; a search that hits a bound is reported incomplete.
+const (
+	maxBranches = 256
+	maxQueued   = 4096
+)
 
 // search is the state of Algorithm 1 for one subset.
 type search struct {
@@ -147,7 +158,7 @@ func (e *Exhaustive) Begin(p *sched.Plan) bool {
 	}
 	it := e.nextItem()
 	if it == nil {
-		e.stats.Complete = true
+		e.stats.Complete = !e.truncated
 		return false
 	}
 	e.b.take()
@@ -276,6 +287,10 @@ func (e *Exhaustive) branch(v *sched.View, g int, op sched.Op) {
 	if !e.preemptible(op, key, hasKey) {
 		return
 	}
+	if len(x.later)+len(x.now) >= maxBranches {
+		e.truncated = true
+		return
+	}
 	cand := maps.Clone(x.prio)
 	cand[g] = it.perm[e.cur.n+it.used]
 	if highest(v, cand) == g {
@@ -356,6 +371,10 @@ func (e *Exhaustive) Choose(v *sched.View, n int) int {
 		x.item.prefix = x.item.prefix[:k]
 	}
 	for j := 1; j < n; j++ {
+		if len(x.later)+len(x.now) >= maxBranches {
+			e.truncated = true
+			break
+		}
 		pre := append(slices.Clone(x.dec), j)
 		x.now = append(x.now, &workItem{prefix: pre, perm: x.item.perm, prio: maps.Clone(x.prio), used: x.item.used, vars: x.item.vars})
 	}
@@ -383,8 +402,16 @@ func (e *Exhaustive) End(x *sched.Execution) {
 			e.stats.Pruned++
 			continue
 		}
+		if len(s.next)+len(s.queue) >= maxQueued {
+			e.truncated = true
+			break
+		}
 		s.seenItem[it.key] = true
 		s.next = append(s.next, it)
+	}
+	if room := maxQueued - len(s.next) - len(s.queue); room < len(ex.now) {
+		e.truncated = true
+		ex.now = ex.now[:max(room, 0)]
 	}
 	s.queue = append(s.queue, ex.now...)
 }
