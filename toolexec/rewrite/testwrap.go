@@ -92,7 +92,7 @@ func parallelPrefix(list []dst.Stmt, t string) int {
 		switch x := s.(type) {
 		case *dst.AssignStmt, *dst.DeclStmt:
 		case *dst.ExprStmt:
-			if !isMethodCallOn(x, t) {
+			if _, _, ok := methodCallOn(x, t); !ok {
 				return 0
 			}
 		default:
@@ -102,36 +102,31 @@ func parallelPrefix(list []dst.Stmt, t string) int {
 	return 0
 }
 
-// isMethodCallOn reports whether s is a call t.M(...).
-func isMethodCallOn(s *dst.ExprStmt, t string) bool {
-	call, ok := s.X.(*dst.CallExpr)
+// methodCallOn returns the method name and argument count of a statement
+// t.M(args...), and whether s is one.
+func methodCallOn(s dst.Stmt, t string) (name string, nargs int, ok bool) {
+	es, ok := s.(*dst.ExprStmt)
 	if !ok {
-		return false
+		return "", 0, false
+	}
+	call, ok := es.X.(*dst.CallExpr)
+	if !ok {
+		return "", 0, false
 	}
 	sel, ok := call.Fun.(*dst.SelectorExpr)
 	if !ok {
-		return false
+		return "", 0, false
 	}
-	x, ok := sel.X.(*dst.Ident)
-	return ok && x.Name == t
+	if x, ok := sel.X.(*dst.Ident); !ok || x.Name != t {
+		return "", 0, false
+	}
+	return sel.Sel.Name, len(call.Args), true
 }
 
 // isParallelCall reports whether s is t.Parallel() on the test's t.
 func isParallelCall(s dst.Stmt, t string) bool {
-	es, ok := s.(*dst.ExprStmt)
-	if !ok {
-		return false
-	}
-	call, ok := es.X.(*dst.CallExpr)
-	if !ok || len(call.Args) != 0 {
-		return false
-	}
-	sel, ok := call.Fun.(*dst.SelectorExpr)
-	if !ok || sel.Sel.Name != "Parallel" {
-		return false
-	}
-	x, ok := sel.X.(*dst.Ident)
-	return ok && x.Name == t
+	name, nargs, ok := methodCallOn(s, t)
+	return ok && name == "Parallel" && nargs == 0
 }
 
 // tRun rewrites t.Run(name, func(t *testing.T) {...}): the literal's body is
