@@ -272,7 +272,11 @@ func (g *G) WGAdd(site int32, wg *sync.WaitGroup, delta int) {
 		return
 	}
 	s := g.x.model.wg(wg)
-	g.announce(sched.OpWGAdd, site, unsafe.Pointer(wg))
+	kind := sched.OpWGAdd
+	if delta < 0 {
+		kind = sched.OpWGDone
+	}
+	g.announce(kind, site, unsafe.Pointer(wg))
 	g.schedule()
 	if delta < 0 {
 		s.clock.join(g.clock)

@@ -74,7 +74,7 @@ const (
 	OpRLock                // RWMutex.RLock
 	OpRUnlock              // RWMutex.RUnlock
 	OpTryLock              // TryLock, TryRLock (never blocks)
-	OpWGAdd                // WaitGroup.Add, Done
+	OpWGAdd                // WaitGroup.Add with delta >= 0
 	OpWGWait               // WaitGroup.Wait
 	OpOnce                 // Once.Do
 	OpCondWait             // Cond.Wait (releasing the lock)
@@ -87,6 +87,7 @@ const (
 	OpTimer                // a modelled timer firing
 	OpPoll                 // waiting on something vtbound does not control
 	OpExit                 // goroutine exit (never pending; appears in traces)
+	OpWGDone               // WaitGroup.Done, Add with delta < 0 (last: kinds are numbered in schedule files)
 	numOpKinds
 )
 
@@ -98,7 +99,7 @@ var opNames = [...]string{
 	OpTryLock: "trylock", OpWGAdd: "wg-add", OpWGWait: "wg-wait", OpOnce: "once",
 	OpCondWait: "cond-wait", OpCondWake: "cond-wake", OpCondSignal: "cond-signal",
 	OpCondBroadcast: "cond-broadcast", OpGo: "go", OpYield: "gosched", OpSleep: "sleep",
-	OpTimer: "timer", OpPoll: "poll", OpExit: "exit",
+	OpTimer: "timer", OpPoll: "poll", OpExit: "exit", OpWGDone: "wg-done",
 }
 
 // String returns the operation's short name, as used in reports.

@@ -62,7 +62,7 @@ func (c *clocks) step(s sched.Step) vclock {
 	case sched.OpGo:
 		c.gos++
 		c.spawn[c.gos] = vc.copy()
-	case sched.OpWGAdd, sched.OpSend, sched.OpClose:
+	case sched.OpWGAdd, sched.OpWGDone, sched.OpSend, sched.OpClose:
 		o := c.obj[s.Op.Obj]
 		o.join(vc)
 		c.obj[s.Op.Obj] = o
