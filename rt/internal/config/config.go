@@ -41,29 +41,6 @@ const (
 	DefaultDir   = "testdata/vtbound"
 )
 
-// Variable describes one setting for documentation and errors.
-type Variable struct {
-	Name, Accepts, Default, Doc string
-}
-
-// Variables lists every VTBOUND_* runtime variable.
-var Variables = []Variable{
-	{"VTBOUND_STRATEGY", "a strategy name", "portfolio", "search strategy"},
-	{"VTBOUND_BUDGET", "a count (10000), a duration (30s), or both (10000,30s)", "10000,2s", "executions per test, whichever limit comes first"},
-	{"VTBOUND_SEED", "an integer", "time-based, printed in reports", "seed of the random choices"},
-	{"VTBOUND_DEPTH", "an integer >= 1", "3", "PCT bug depth d"},
-	{"VTBOUND_V", "an integer >= 0", "strategy default", "variable bound v"},
-	{"VTBOUND_C", "an integer >= 0", "strategy default", "preemption (context) bound c"},
-	{"VTBOUND_T", "an integer >= 2", "strategy default", "thread bound t"},
-	{"VTBOUND_L", "an integer >= 1", "strategy default", "loop-iteration bound l for heap variables"},
-	{"VTBOUND_VERBOSE", "0, 1 or 2", "0", "1: one summary line per test; 2: also every failing execution"},
-	{"VTBOUND_DIR", "a directory", DefaultDir, "where failing schedules are saved (per test)"},
-	{"VTBOUND_REPLAY", "a schedule file", "", "replay exactly this schedule and nothing else"},
-	{"VTBOUND_MAXSTEPS", "an integer >= 1", "100000", "steps per execution before a livelock is reported"},
-	{"VTBOUND_RACES", "on or off", "on", "report data races between tracked accesses"},
-	{"VTBOUND_TRACK", "all, none, or comma-separated group names", "the strategy decides", "which variable groups are tracked in every execution"},
-}
-
 // FromEnv reads the settings from the environment.
 func FromEnv() (Settings, error) { return Parse(os.Getenv) }
 

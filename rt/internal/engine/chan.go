@@ -82,13 +82,12 @@ func (c *RecvCase[T]) takeFrom(s Case) {
 
 // chanState models a channel made by controlled code.
 type chanState struct {
-	cap         int
-	closed      bool
-	q           []vclock // clocks of the values in the buffer, oldest first
-	rq          []vclock // clocks of receives whose freed slot no send has used yet
-	sends       int      // sends so far
-	closeClock  vclock
-	madeByModel bool
+	cap        int
+	closed     bool
+	q          []vclock // clocks of the values in the buffer, oldest first
+	rq         []vclock // clocks of receives whose freed slot no send has used yet
+	sends      int      // sends so far
+	closeClock vclock
 }
 
 // MakeChan registers a channel made by g so that its operations are
@@ -97,7 +96,7 @@ func (g *G) MakeChan(key unsafe.Pointer, size int) {
 	if g.abort {
 		return
 	}
-	g.x.model.chans[key] = &chanState{cap: size, madeByModel: true}
+	g.x.model.chans[key] = &chanState{cap: size}
 }
 
 // Close models close(ch) by g; closeFn performs the real close.

@@ -243,13 +243,6 @@ type G struct {
 	exited  chan struct{}
 }
 
-// ID returns the goroutine's ID within its execution (the body is 1).
-func (g *G) ID() int { return g.id }
-
-// Aborting reports whether the goroutine is being released at the end of
-// an execution; hooks do nothing then.
-func (g *G) Aborting() bool { return g.abort }
-
 // newG creates goroutine state and starts the real goroutine, parked until
 // it is first picked.
 func (x *execution) newG(parent int, fn func()) *G {
@@ -376,5 +369,3 @@ func (g *G) announce(kind sched.OpKind, site int32, obj unsafe.Pointer) {
 	g.since = g.x.step
 	g.pend = pendingOp{}
 }
-
-func ptrOf[T any](p *T) unsafe.Pointer { return unsafe.Pointer(p) }

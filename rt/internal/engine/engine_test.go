@@ -294,3 +294,31 @@ func TestNowIncludesVirtualSleep(t *testing.T) {
 		t.Fatalf("elapsed %v across Sleep(1h)", elapsed)
 	}
 }
+
+// TestPoolPutHappensBeforeGet: an object handed over through a sync.Pool
+// does not race; without the pool edge the same hand-over does.
+func TestPoolPutHappensBeforeGet(t *testing.T) {
+	for _, usePool := range []bool{true, false} {
+		var pool sync.Pool
+		res := explore(t, 300, func() {
+			x, done := 0, false
+			cur().Go(0, func() {
+				g := cur()
+				g.Access(0, unsafe.Pointer(&x), true)
+				x = 1
+				g.PoolPut(&pool)
+				done = true
+			})
+			for !done {
+				cur().Yield(0)
+			}
+			if usePool {
+				cur().PoolGet(&pool)
+			}
+			cur().Access(0, unsafe.Pointer(&x), false)
+		})
+		if got := res != nil && res.Outcome == sched.Race; got == usePool {
+			t.Errorf("with pool edge %v: race reported = %v", usePool, got)
+		}
+	}
+}

@@ -29,7 +29,6 @@ type execution struct {
 	decisions []int
 	hash      uint64
 	view      sched.View
-	lastG     *G
 
 	objs  map[unsafe.Pointer]int32
 	model models
@@ -355,7 +354,6 @@ func (x *execution) record(g *G, op sched.Op, choice int, preempt bool) {
 		x.step++
 		g.last = op
 	}
-	x.lastG = g
 	x.progress.Add(1)
 }
 

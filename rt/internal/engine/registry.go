@@ -33,14 +33,6 @@ type Site struct {
 	Name string
 }
 
-// String formats the site as file:line for reports.
-func (s *Site) String() string {
-	if s == nil {
-		return "?"
-	}
-	return fmt.Sprintf("%s:%d", s.File, s.Line)
-}
-
 // Guard is one variable group's switch as seen by a rewritten package: an
 // instrumented access runs its hook only when the guard is on. Reading it
 // costs one atomic load (a plain load on amd64 and arm64).
@@ -149,13 +141,6 @@ func GroupName(id int32) string {
 		return ""
 	}
 	return reg.groupNames[id]
-}
-
-// NumGroups returns the number of registered groups.
-func NumGroups() int {
-	reg.mu.Lock()
-	defer reg.mu.Unlock()
-	return len(reg.groupNames)
 }
 
 // retrack switches every group's guards on when at least one active

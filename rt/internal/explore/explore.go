@@ -175,12 +175,12 @@ func (d *driver) fail(res *engine.Result, strat sched.Strategy) {
 	if res.Outcome != sched.Failed {
 		// A failure reported through testing.T would be reported again by
 		// the replay, so only engine-detected failures are re-checked.
-		divergence = d.checkDeterminism(res, trackNames(res))
+		divergence = d.checkDeterminism(res, trackNames(res.Plan))
 	}
 	found := strategy.Characterize(res.Trace)
 	sf := &schedfile.Schedule{
 		Test: t.Name(), Oracle: oracleName(res), Strategy: res.Label, Seed: d.s.Seed,
-		Execution: res.N, CVT: fmt.Sprintf("%d,%d,%d", found.C, found.V, found.T), Track: trackNames(res),
+		Execution: res.N, CVT: fmt.Sprintf("%d,%d,%d", found.C, found.V, found.T), Track: trackNames(res.Plan),
 		Hash: res.Hash, Decisions: res.Decisions, Trace: toFileTrace(res.Trace),
 		Comments: interleaving(res.Trace),
 	}
@@ -323,21 +323,6 @@ func toFileTrace(trace []sched.Step) []schedfile.Step {
 		out[i] = schedfile.Step{G: st.G, Kind: int(st.Op.Kind), Site: st.Op.Site, Preempt: st.Preempt}
 	}
 	return out
-}
-
-// trackNames returns the names of the groups tracked in res's execution,
-// or nil when all were.
-func trackNames(res *engine.Result) []string {
-	if res.Plan.TrackAll {
-		return nil
-	}
-	names := []string{}
-	for _, id := range res.Plan.Track {
-		if n := engine.GroupName(id); n != "" {
-			names = append(names, n)
-		}
-	}
-	return names
 }
 
 // testDir is where this test's schedules are saved.

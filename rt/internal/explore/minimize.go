@@ -59,7 +59,7 @@ func (d *driver) minimize(res *engine.Result, original string) (*minimized, erro
 func foundSchedule(test string, f strategy.Found, label string) *minimized {
 	sf := &schedfile.Schedule{
 		Test: test, Oracle: f.Outcome.String(), Strategy: label,
-		CVT: fmt.Sprintf("%d,%d,%d", f.CVT.C, f.CVT.V, f.CVT.T), Track: trackList(f.Plan),
+		CVT: fmt.Sprintf("%d,%d,%d", f.CVT.C, f.CVT.V, f.CVT.T), Track: trackNames(f.Plan),
 		Decisions: f.Decisions, Trace: toFileTrace(f.Trace), Comments: interleaving(f.Trace),
 	}
 	sf.Hash = traceHash(f.Trace)
@@ -69,7 +69,9 @@ func foundSchedule(test string, f strategy.Found, label string) *minimized {
 // traceHash recomputes an execution's trace hash from its steps.
 func traceHash(trace []sched.Step) uint64 { return engine.TraceHash(trace) }
 
-func trackList(p sched.Plan) []string {
+// trackNames returns the names of the groups a plan tracks, or nil when it
+// tracks all of them.
+func trackNames(p sched.Plan) []string {
 	if p.TrackAll {
 		return nil
 	}

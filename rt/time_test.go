@@ -1,0 +1,35 @@
+package rt_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/vtbound/vtbound/rt"
+)
+
+// TestNowFollowsVirtualSleep: in an explored body, time.Now/Since (as
+// rewritten to rt.Now/Since) measure at least the virtual time slept,
+// while no real time passes; outside an exploration they are real time.
+func TestNowFollowsVirtualSleep(t *testing.T) {
+	t.Setenv("VTBOUND_BUDGET", "50")
+	t.Setenv("VTBOUND_DIR", t.TempDir())
+	realStart := time.Now()
+	rt.Test(t, func(t *testing.T) {
+		start := rt.Now(0)
+		done := rt.MakeChan[bool](0, 0)
+		rt.Go(0, func() { rt.Sleep(0, time.Hour); rt.Send(0, done, true) })
+		rt.Recv(0, done)
+		if d := rt.Since(0, start); d < time.Hour {
+			t.Errorf("Since across a 1h sleep = %v", d)
+		}
+		if u := rt.Until(0, start.Add(2*time.Hour)); u > time.Hour {
+			t.Errorf("Until = %v, want at most 1h", u)
+		}
+	})
+	if real := time.Since(realStart); real > time.Minute {
+		t.Fatalf("virtual sleeps took %v of real time", real)
+	}
+	if d := rt.Since(0, realStart); d > time.Minute {
+		t.Fatalf("rt.Since outside an exploration = %v, want real time", d)
+	}
+}
