@@ -62,12 +62,9 @@ func foundSchedule(test string, f strategy.Found, label string) *minimized {
 		CVT: fmt.Sprintf("%d,%d,%d", f.CVT.C, f.CVT.V, f.CVT.T), Track: trackNames(f.Plan),
 		Decisions: f.Decisions, Trace: toFileTrace(f.Trace), Comments: interleaving(f.Trace),
 	}
-	sf.Hash = traceHash(f.Trace)
+	sf.Hash = engine.TraceHash(f.Trace)
 	return &minimized{sf: sf, cvt: f.CVT}
 }
-
-// traceHash recomputes an execution's trace hash from its steps.
-func traceHash(trace []sched.Step) uint64 { return engine.TraceHash(trace) }
 
 // trackNames returns the names of the groups a plan tracks, or nil when it
 // tracks all of them.
