@@ -24,6 +24,7 @@ const (
 	KChan   = engine.KChan
 	KSync   = engine.KSync
 	KGo     = engine.KGo
+	KAlloc  = engine.KAlloc
 )
 
 // Guard switches the instrumentation of one variable group in one package.
@@ -58,6 +59,20 @@ func Write(site int32, addr unsafe.Pointer) {
 	if g := ctl(); g != nil {
 		g.Access(site, addr, true)
 	}
+}
+
+// Alloc registers p, just allocated at site (&T{...} or new(T) in the
+// source), as a heap object that may be shared, and returns p. In a
+// controlled goroutine the engine then names the object by its allocation
+// site, its allocation count and its loop-iteration number (the number of
+// earlier allocations at site with the identical call stack), so that the
+// bounded search can tell the objects of one site apart and prefer those of
+// early loop iterations. It is not a scheduling point.
+func Alloc[T any](site int32, p *T) *T {
+	if g := ctl(); g != nil {
+		g.Alloc(site, unsafe.Pointer(p), unsafe.Sizeof(*p))
+	}
+	return p
 }
 
 // Go starts fn in a new goroutine, controlled when the caller is. The

@@ -5,24 +5,28 @@ import (
 	"strings"
 
 	"github.com/vtbound/vtbound/internal/alias"
+	"github.com/vtbound/vtbound/toolexec/rewrite"
 )
 
-// groupsHook returns the rewriter's Groups hook for a package: the alias
-// analysis decides which candidate accesses may touch memory shared
-// between goroutines and names their variable groups. Accesses the analysis
-// cannot classify stay instrumented; when the analysis fails, or
+// useAnalysis installs the rewriter's Groups and Allocs hooks for a
+// package: the alias analysis decides which candidate accesses may touch
+// memory shared between goroutines, names their variable groups, and says
+// which allocations create objects that may be shared. Accesses the
+// analysis cannot classify stay instrumented; when the analysis fails, or
 // VTBOUND_ALIAS=off, every candidate is instrumented with the rewriter's
-// default group. cover, when not nil, is applied first (cover counters).
-func groupsHook(env *Env, p *compilePlan, l *loaded, cover func(ast.Expr) (string, bool)) func(ast.Expr) (string, bool) {
+// default group and every struct allocation is registered. A Groups hook
+// already set (cover counters) is applied first.
+func useAnalysis(env *Env, p *compilePlan, l *loaded, in *rewrite.Input) {
 	if env.NoAlias {
-		return cover
+		return
 	}
 	res, err := alias.Analyze(l.fset, l.files, l.pkg, l.info)
 	if err != nil {
 		env.debugf("compile %s: alias analysis failed, instrumenting every candidate: %v", p.name, err)
-		return cover
+		return
 	}
-	return func(e ast.Expr) (string, bool) {
+	cover := in.Groups
+	in.Groups = func(e ast.Expr) (string, bool) {
 		if cover != nil {
 			if _, shared := cover(e); !shared {
 				return "", false
@@ -30,6 +34,10 @@ func groupsHook(env *Env, p *compilePlan, l *loaded, cover func(ast.Expr) (strin
 		}
 		g, shared := res.Classify(e)
 		return qualifyGroup(p.name, g), shared
+	}
+	in.Allocs = func(e ast.Expr) bool {
+		_, shared, ok := res.AllocGroup(e)
+		return !ok || shared
 	}
 }
 

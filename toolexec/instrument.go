@@ -34,7 +34,7 @@ func instrument(p *compilePlan, env *Env) ([]string, error) {
 		return nil, fmt.Errorf("language version %s predates generics, which rewritten code uses", lang)
 	}
 	in := rewriteInput(p, l)
-	in.Groups = groupsHook(env, p, l, in.Groups)
+	useAnalysis(env, p, l, in)
 	out, err := env.Rewrite(in)
 	if err != nil {
 		return nil, fmt.Errorf("rewrite: %w", err)
@@ -43,7 +43,7 @@ func instrument(p *compilePlan, env *Env) ([]string, error) {
 		fmt.Fprintf(env.Stderr, "vtbound: warning: %s: %s\n", p.name, oneLine(strings.TrimPrefix(w, "vtbound: ")))
 	}
 	if env.Verbose {
-		fmt.Fprintf(env.Stderr, "vtbound: %s: %d of %d memory-access sites instrumented\n", p.name, out.Sites, out.AccessSites)
+		fmt.Fprintf(env.Stderr, "vtbound: %s: %d of %d memory-access sites instrumented, %d allocation sites registered\n", p.name, out.Sites, out.AccessSites, out.AllocSites)
 	}
 	if len(out.Files) == 0 {
 		return nil, errUnchanged

@@ -124,8 +124,8 @@ func (fr *fileRewriter) replaceCall(x *dst.CallExpr, ae *ast.CallExpr, name, kin
 	return fr.rtCall(name, append([]dst.Expr{s}, x.Args...)...)
 }
 
-// builtinCall rewrites close and make(chan T[, n]); other builtins keep
-// their form and have their operands rewritten.
+// builtinCall rewrites close, make(chan T[, n]) and new(T) (see alloc);
+// other builtins keep their form and have their operands rewritten.
 func (fr *fileRewriter) builtinCall(x *dst.CallExpr, ae *ast.CallExpr, name string) dst.Expr {
 	switch name {
 	case "close":
@@ -135,6 +135,9 @@ func (fr *fileRewriter) builtinCall(x *dst.CallExpr, ae *ast.CallExpr, name stri
 		if r := fr.makeChan(x, ae); r != nil {
 			return r
 		}
+	case "new":
+		fr.exprs(x.Args)
+		return fr.alloc(x, ae)
 	}
 	fr.exprs(x.Args)
 	return x

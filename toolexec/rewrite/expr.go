@@ -200,6 +200,9 @@ func (fr *fileRewriter) unary(x *dst.UnaryExpr, ae *ast.UnaryExpr) dst.Expr {
 	switch x.Op {
 	case token.AND:
 		x.X = fr.expr(x.X, ctxAddr)
+		if _, lit := ast.Unparen(ae.X).(*ast.CompositeLit); lit {
+			return fr.alloc(x, ae)
+		}
 		return x
 	case token.ARROW:
 		ch := fr.expr(x.X, ctxValue)
@@ -225,4 +228,20 @@ func (fr *fileRewriter) compositeLit(x *dst.CompositeLit, ae *ast.CompositeLit) 
 		}
 		kv.Value = fr.expr(kv.Value, ctxValue)
 	}
+}
+
+// alloc wraps e, an allocation &T{...} or new(T) whose rewritten form is x,
+// in _vtbrt.Alloc(site, x) when T is a struct (the objects whose fields
+// are instrumented accesses) and the Allocs hook says they may be shared,
+// so that the engine names the objects by allocation site and
+// loop-iteration number.
+func (fr *fileRewriter) alloc(x dst.Expr, ae ast.Expr) dst.Expr {
+	if _, isStruct := typeUnder(deref(fr.typeOf(ae))).(*types.Struct); !isStruct {
+		return x
+	}
+	if h := fr.p.in.Allocs; h != nil && !h(ae) {
+		return x
+	}
+	fr.p.allocRegistered++
+	return fr.rtCall("Alloc", fr.site(ae.Pos(), "KAlloc", ""), x)
 }

@@ -35,6 +35,7 @@ type pkgRewriter struct {
 	warnings           []string
 	accessSeen         int
 	accessInstrumented int
+	allocRegistered    int
 }
 
 // newPkgRewriter prepares the package-wide analyses.

@@ -43,6 +43,12 @@ type Input struct {
 	// access uninstrumented; group "" falls back to the default naming.
 	Groups func(e ast.Expr) (group string, shared bool)
 
+	// Allocs, when set, says whether the objects allocated by e (an
+	// &T{...} or new(T) expression of the original syntax) may be shared;
+	// only those allocations are registered with rt.Alloc. When nil, every
+	// allocation of a struct is registered.
+	Allocs func(e ast.Expr) (shared bool)
+
 	// Check, when set, type-checks the rewritten package with this importer
 	// (which must resolve RTPath); a failure makes Package return an error.
 	// Rewritten files are always re-parsed.
@@ -59,6 +65,7 @@ type Output struct {
 
 	Sites       int // instrumented memory-access sites
 	AccessSites int // all memory-access sites seen (instrumented or not)
+	AllocSites  int // allocation sites registered with rt.Alloc
 }
 
 // Package rewrites one package. It returns an error naming the file and the
@@ -85,7 +92,7 @@ func Package(in *Input) (*Output, error) {
 		}
 	}
 	out.Warnings = p.warnings
-	out.Sites, out.AccessSites = p.accessInstrumented, p.accessSeen
+	out.Sites, out.AccessSites, out.AllocSites = p.accessInstrumented, p.accessSeen, p.allocRegistered
 	if len(rewritten) == 0 {
 		return out, nil
 	}

@@ -31,6 +31,7 @@ type execution struct {
 	view      sched.View
 
 	objs  map[unsafe.Pointer]int32
+	heap  heapTable
 	model models
 	track []bool // tracked groups by ID when !plan.TrackAll
 
@@ -91,9 +92,10 @@ func (x *execution) reset(plan sched.Plan) {
 		gs: x.gs[:0], trace: x.trace[:0], decisions: x.decisions[:0],
 		view: sched.View{Goroutines: x.view.Goroutines[:0], Enabled: x.view.Enabled[:0]},
 		objs: x.objs, model: x.model, raceSeen: x.raceSeen, hash: fnvOffset,
-		track: x.track,
+		track: x.track, heap: x.heap,
 	}
 	x.setPlan(plan)
+	x.heap.reset()
 	clear(x.objs)
 	clear(x.raceSeen)
 	x.model.clear()
@@ -190,6 +192,7 @@ func (x *execution) buildView(cur *G) {
 	v.Goroutines = v.Goroutines[:0]
 	v.Enabled = v.Enabled[:0]
 	v.Trace = x.trace
+	v.Heap = x.heap.info
 	now := time.Time{}
 	for _, g := range x.gs {
 		if !g.live {
@@ -489,6 +492,7 @@ type Result struct {
 func (r *Result) Clone() *Result {
 	c := *r
 	c.Trace = append([]sched.Step(nil), r.Trace...)
+	c.Heap = append([]sched.HeapObject(nil), r.Heap...)
 	c.Decisions = append([]int(nil), r.Decisions...)
 	c.RaceReports = append([]RaceReport(nil), r.RaceReports...)
 	c.States = append([]GoroutineState(nil), r.States...)
@@ -515,6 +519,7 @@ func (x *execution) result(failedBefore bool) *Result {
 	r := &Result{Label: x.plan.Label, Plan: x.plan, Failure: x.failure, RaceReports: x.races, Uncontrolled: x.uncontrolled}
 	r.N = x.n
 	r.Trace = x.trace
+	r.Heap = x.heap.info
 	r.Goroutines = len(x.gs)
 	r.Hash = x.hash
 	r.Decisions = x.decisions

@@ -34,6 +34,7 @@ func (g *G) Access(site int32, addr unsafe.Pointer, write bool) {
 	}
 	g.announce(kind, site, addr)
 	g.op.Group = group
+	g.op.Heap = g.x.heap.lookup(addr)
 	g.schedule()
 	g.x.checkRace(g, site, addr, write)
 }
@@ -47,6 +48,7 @@ func (g *G) Atomic(site int32, addr unsafe.Pointer, kind sched.OpKind) {
 	}
 	g.announce(kind, site, addr)
 	g.op.Group = GroupOf(site)
+	g.op.Heap = g.x.heap.lookup(addr)
 	g.schedule()
 	c := g.x.model.atomics[addr]
 	if c == nil {

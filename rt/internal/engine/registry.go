@@ -18,6 +18,7 @@ const (
 	KChan
 	KSync
 	KGo
+	KAlloc // allocation of a shared heap object (see G.Alloc)
 )
 
 // Site is one instrumented program point.

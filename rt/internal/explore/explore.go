@@ -182,7 +182,7 @@ func (d *driver) fail(res *engine.Result, strat sched.Strategy) {
 		Test: t.Name(), Oracle: oracleName(res), Strategy: res.Label, Seed: d.s.Seed,
 		Execution: res.N, CVT: fmt.Sprintf("%d,%d,%d", found.C, found.V, found.T), Track: trackNames(res.Plan),
 		Hash: res.Hash, Decisions: res.Decisions, Trace: toFileTrace(res.Trace),
-		Comments: interleaving(res.Trace),
+		Comments: interleaving(res.Trace, res.Heap),
 	}
 	if res.Label == "" {
 		sf.Strategy = strategyName(strat)
@@ -264,7 +264,7 @@ func (d *driver) writeReport(b *strings.Builder, res *engine.Result, sf *schedfi
 		fmt.Fprintf(b, "  NONDETERMINISM: %s\n", divergence)
 	}
 	section(b, "goroutines", goroutineLines(res.States))
-	section(b, "interleaving (» marks a preemption)", interleaving(res.Trace))
+	section(b, "interleaving (» marks a preemption)", interleaving(res.Trace, res.Heap))
 	if len(res.RaceReports) > 0 {
 		section(b, "data races", raceLines(res.RaceReports))
 	}

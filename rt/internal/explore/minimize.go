@@ -60,7 +60,7 @@ func foundSchedule(test string, f strategy.Found, label string) *minimized {
 	sf := &schedfile.Schedule{
 		Test: test, Oracle: f.Outcome.String(), Strategy: label,
 		CVT: fmt.Sprintf("%d,%d,%d", f.CVT.C, f.CVT.V, f.CVT.T), Track: trackNames(f.Plan),
-		Decisions: f.Decisions, Trace: toFileTrace(f.Trace), Comments: interleaving(f.Trace),
+		Decisions: f.Decisions, Trace: toFileTrace(f.Trace), Comments: interleaving(f.Trace, f.Heap),
 	}
 	sf.Hash = engine.TraceHash(f.Trace)
 	return &minimized{sf: sf, cvt: f.CVT}

@@ -54,9 +54,25 @@ func varName(op sched.Op) string {
 	return g
 }
 
+// heapNote describes the registered heap object an access touches, as
+// " [list.go:14 allocation #2, loop iteration 1]", or "".
+func heapNote(op sched.Op, heap []sched.HeapObject) string {
+	i := int(op.Heap) - 1
+	if i < 0 || i >= len(heap) {
+		return ""
+	}
+	o := heap[i]
+	where := "?"
+	if s := engine.SiteInfo(o.Site); s != nil {
+		where = fmt.Sprintf("%s:%d", path.Base(s.File), s.Line)
+	}
+	return fmt.Sprintf(" [%s allocation #%d, loop iteration %d]", where, o.N, o.Iter)
+}
+
 // interleaving renders the steps of a trace: all of them when short,
 // otherwise the steps around each preemption. Preemptions are marked "»".
-func interleaving(trace []sched.Step) []string {
+// heap names the registered heap objects the accesses touch.
+func interleaving(trace []sched.Step, heap []sched.HeapObject) []string {
 	const window, short = 3, 40
 	keep := make([]bool, len(trace))
 	for i, st := range trace {
@@ -89,7 +105,7 @@ func interleaving(trace []sched.Step) []string {
 		if st.Preempt {
 			mark = "»"
 		}
-		line := fmt.Sprintf("%s %4d G%d %s", mark, i+1, st.G, describeOp(st.Op))
+		line := fmt.Sprintf("%s %4d G%d %s%s", mark, i+1, st.G, describeOp(st.Op), heapNote(st.Op, heap))
 		if st.Choice >= 0 {
 			line += fmt.Sprintf(" (case %d)", st.Choice)
 		}
@@ -143,5 +159,5 @@ func fileInterleaving(trace []schedfile.Step) []string {
 	for i, st := range trace {
 		steps[i] = sched.Step{G: st.G, Op: sched.Op{Kind: sched.OpKind(st.Kind), Site: st.Site, Group: engine.GroupOf(st.Site)}, Choice: -1, Preempt: st.Preempt}
 	}
-	return interleaving(steps)
+	return interleaving(steps, nil)
 }

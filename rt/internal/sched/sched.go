@@ -132,6 +132,25 @@ type Op struct {
 	// mutex, ...) in order of first use within the execution, from 1; 0 when
 	// there is none. The same schedule prefix gives the same numbers.
 	Obj int32
+	// Heap numbers, from 1, the registered heap object that contains the
+	// accessed location (an index into View.Heap and Execution.Heap plus
+	// one); 0 when the operation is not a memory access or the location
+	// lies in no registered allocation.
+	Heap int32
+}
+
+// HeapObject is a heap object whose allocation site was registered (see
+// rt.Alloc): the paper's heap variable, named by its allocation statement
+// and how often that statement ran before it (variable-thread-bounding.txt,
+// Sec. 2.4 and Fig. 5).
+type HeapObject struct {
+	// Site is the allocation site.
+	Site int32
+	// N counts the earlier allocations at Site in this execution.
+	N int32
+	// Iter is the loop-iteration number: the earlier allocations at Site
+	// made with the identical call stack in this execution.
+	Iter int32
 }
 
 // Goroutine is a controlled goroutine as a strategy sees it.
@@ -168,6 +187,9 @@ type View struct {
 	// those taken while only one goroutine was enabled (when the engine
 	// does not call Pick). Strategies must not modify it.
 	Trace []Step
+	// Heap lists the registered heap objects allocated so far (see
+	// Op.Heap). Strategies must not modify it.
+	Heap []HeapObject
 }
 
 // Goroutine returns the goroutine with the given ID, or nil.
@@ -195,11 +217,11 @@ func (v *View) CurrentEnabled() bool {
 type Step struct {
 	G  int // goroutine ID
 	Op Op  // the operation performed
-	// Choice is the outcome chosen by Choose for this step, or -1.
-	Choice int
 	// Preempt reports that the previous goroutine was still enabled and a
 	// different one was picked.
 	Preempt bool
+	// Choice is the outcome chosen by Choose for this step, or -1.
+	Choice int
 }
 
 // Outcome classifies how an execution ended.
@@ -240,6 +262,8 @@ type Execution struct {
 	N int
 	// Trace lists the steps in order.
 	Trace []Step
+	// Heap lists the registered heap objects the execution allocated.
+	Heap []HeapObject
 	// Goroutines is the number of goroutines the execution started.
 	Goroutines int
 	// Outcome is OK or the first failure's oracle.

@@ -231,7 +231,7 @@ func (e *Exhaustive) newSearch(vars []VarKey) *search {
 
 // has reports whether the subset contains k or k's whole group.
 func (s *search) has(k VarKey) bool {
-	return s.vars[k] || s.vars[VarKey{k.Group, -1}]
+	return s.vars[k] || s.vars[wholeGroup(k.Group)]
 }
 
 // Pick replays the item's prefix, then schedules by priority and records a
@@ -283,7 +283,7 @@ func (e *Exhaustive) branch(v *sched.View, g int, op sched.Op) {
 	if it.used >= e.cfg.C {
 		return
 	}
-	key, hasKey := x.obs.names.key(op)
+	key, hasKey := x.obs.names.key(op, v.Heap)
 	if !e.preemptible(op, key, hasKey) {
 		return
 	}
@@ -352,6 +352,7 @@ func (e *Exhaustive) rankKey(v *sched.View, it *workItem) uint64 {
 	}
 	for _, k := range it.vars {
 		h = mix(h, uint64(uint32(k.Group))<<32|uint64(uint32(k.Index)))
+		h = mix(h, uint64(uint32(k.Alloc))<<32|uint64(uint32(k.Obj)))
 	}
 	return h
 }

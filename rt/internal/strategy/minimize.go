@@ -15,6 +15,8 @@ type Found struct {
 	Decisions []int
 	// Trace is its execution.
 	Trace []sched.Step
+	// Heap lists the registered heap objects of the execution.
+	Heap []sched.HeapObject
 	// Outcome is the failure's oracle.
 	Outcome sched.Outcome
 	// CVT is Characterize(Trace).
@@ -23,7 +25,7 @@ type Found struct {
 
 func foundOf(p sched.Plan, x *sched.Execution) Found {
 	p.Track = slices.Clone(p.Track)
-	return Found{Plan: p, Decisions: slices.Clone(x.Decisions), Trace: slices.Clone(x.Trace),
+	return Found{Plan: p, Decisions: slices.Clone(x.Decisions), Trace: slices.Clone(x.Trace), Heap: slices.Clone(x.Heap),
 		Outcome: x.Outcome, CVT: Characterize(x.Trace)}
 }
 

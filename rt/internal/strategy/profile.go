@@ -51,7 +51,7 @@ func (p *profile) add(x *sched.Execution) {
 		if !s.Op.Kind.IsAccess() || s.Op.Group < 0 {
 			continue
 		}
-		k, _ := names.key(s.Op)
+		k, _ := names.key(s.Op, x.Heap)
 		st := vars[k]
 		if st == nil {
 			st = &varStat{users: map[int]bool{}}

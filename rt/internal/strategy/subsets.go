@@ -49,38 +49,44 @@ func (e *Exhaustive) buildSubsets() [][]VarKey {
 	return out
 }
 
-// candidates returns the profiled variables with loop-iteration index < l,
-// plus a whole-group variable for groups with more objects, shared ones
-// first.
+// candidates returns the profiled variables with loop-iteration number
+// < l, plus a whole-group variable for each group that has variables
+// beyond the bound, shared ones first.
 func candidates(p *profile, l int) []candidate {
-	objects := map[int32]int32{}
+	beyond := map[int32]bool{}
 	sharedGroup := map[int32]bool{}
 	var out []candidate
 	for k, st := range p.vars {
-		objects[k.Group] = max(objects[k.Group], k.Index+1)
 		sharedGroup[k.Group] = sharedGroup[k.Group] || st.shared()
-		if int(k.Index) < l {
+		if int(k.LoopIter()) < l {
 			out = append(out, candidate{k, st.shared()})
+		} else {
+			beyond[k.Group] = true
 		}
 	}
-	for g, n := range objects {
-		if int(n) > l {
-			out = append(out, candidate{VarKey{g, -1}, sharedGroup[g]})
-		}
+	for g := range beyond {
+		out = append(out, candidate{wholeGroup(g), sharedGroup[g]})
 	}
 	sort.Slice(out, func(i, j int) bool { return candLess(out[i], out[j]) })
 	return out[:min(len(out), maxCandidates)]
 }
 
+// candLess orders candidates: shared first, then by loop-iteration number
+// (whole groups last), then by name.
 func candLess(a, b candidate) bool {
 	if a.shared != b.shared {
 		return a.shared
 	}
-	ai, bi := uint32(a.key.Index), uint32(b.key.Index) // whole group (-1) last
+	ai, bi := uint32(a.key.LoopIter()), uint32(b.key.LoopIter()) // whole group (-1) last
 	if ai != bi {
 		return ai < bi
 	}
-	return a.key.Group < b.key.Group
+	return keyLess(a.key, b.key)
+}
+
+// keyLess is a total order on variables.
+func keyLess(a, b VarKey) bool {
+	return slices.Compare([]int32{a.Group, a.Alloc, a.Obj, a.Iter, a.Index}, []int32{b.Group, b.Alloc, b.Obj, b.Iter, b.Index}) < 0
 }
 
 // combos calls f with every k-subset of [0,n) in lexicographic order.

@@ -365,3 +365,54 @@ func WGMisuse(fixed bool) error {
 	}
 	return nil
 }
+
+// Account is one element of a list of accounts built in a loop, so that the
+// accounts are heap objects of one allocation site told apart by their
+// loop-iteration number.
+type Account struct {
+	mu      sync.Mutex
+	balance int
+	next    *Account
+}
+
+// newAccounts builds a list of n accounts holding 10 each, in allocation
+// order.
+func newAccounts(n int) *Account {
+	var head, tail *Account
+	for range n {
+		a := &Account{balance: 10}
+		if head == nil {
+			head = a
+		} else {
+			tail.next = a
+		}
+		tail = a
+	}
+	return head
+}
+
+// withdraw takes 10 from a when it holds enough: check, then act. Fixed:
+// under the account's lock.
+func (a *Account) withdraw(fixed bool) {
+	if fixed {
+		a.mu.Lock()
+		defer a.mu.Unlock()
+	}
+	if a.balance >= 10 {
+		a.balance -= 10
+	}
+}
+
+// Accounts: two goroutines withdraw from the first account of a list of
+// eight; a preemption between the check and the update overdraws it, a
+// (1,1,2) bug on the heap object of one loop iteration. Fixed: locked.
+func Accounts(fixed bool) error {
+	head := newAccounts(8)
+	run(func() { head.withdraw(fixed) }, func() { head.withdraw(fixed) })
+	for a := head; a != nil; a = a.next {
+		if a.balance < 0 {
+			return fmt.Errorf("accounts: balance %d after two withdrawals of 10 from 10", a.balance)
+		}
+	}
+	return nil
+}

@@ -39,3 +39,6 @@ func TestOKWGMisuse(t *testing.T)          { check(t, WGMisuse(true)) }
 // The leak is the bug, not the timeout: a caller that gives up is allowed.
 func TestBugChanLeak(t *testing.T) { ChanLeak(false) }
 func TestOKChanLeak(t *testing.T)  { ChanLeak(true) }
+
+func TestBugAccounts(t *testing.T) { check(t, Accounts(false)) }
+func TestOKAccounts(t *testing.T)  { check(t, Accounts(true)) }

@@ -1,8 +1,9 @@
 // Command vtexperiments prints the reproductions of variable-thread-
 // bounding.txt's Fig. 6 and Table 4 from one run, measured on the strategy
-// package's program simulator.
+// package's program simulator (sim), on vtbound's real scheduling engine
+// (real), or on both, each table labelled with its backend.
 //
-//	go run ./rt/internal/strategy/cmd/vtexperiments [-seeds 10] [-cap 20000]
+//	go run ./rt/internal/strategy/cmd/vtexperiments [-engine both] [-seeds 10] [-cap 20000]
 package main
 
 import (
@@ -14,12 +15,38 @@ import (
 )
 
 func main() {
+	engine := flag.String("engine", "both", "backend to measure on: sim, real or both")
 	seeds := flag.Int("seeds", 10, "seeds (independent searches) averaged per cell")
 	limit := flag.Int("cap", 20000, "executions per search before giving up")
 	flag.Parse()
-	if *seeds < 1 || *limit < 1 {
-		fmt.Fprintln(os.Stderr, "vtexperiments: -seeds and -cap must be positive")
+	backends, err := parse(*engine, *seeds, *limit)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "vtexperiments:", err)
 		os.Exit(2)
 	}
-	fmt.Print(experiments.Tables(*seeds, *limit))
+	for i, b := range backends {
+		if i > 0 {
+			fmt.Println()
+		}
+		fmt.Print(experiments.Tables(b, *seeds, *limit))
+	}
+}
+
+// parse validates the flags and returns the chosen backends.
+func parse(engine string, seeds, limit int) ([]experiments.Backend, error) {
+	if seeds < 1 {
+		return nil, fmt.Errorf("-seeds=%d: must be positive", seeds)
+	}
+	if limit < 1 {
+		return nil, fmt.Errorf("-cap=%d: must be positive", limit)
+	}
+	switch engine {
+	case "sim":
+		return []experiments.Backend{experiments.Sim()}, nil
+	case "real":
+		return []experiments.Backend{experiments.Real()}, nil
+	case "both":
+		return []experiments.Backend{experiments.Sim(), experiments.Real()}, nil
+	}
+	return nil, fmt.Errorf("-engine=%q: unknown backend (accepted: sim, real, both)", engine)
 }

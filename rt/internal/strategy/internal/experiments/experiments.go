@@ -1,8 +1,12 @@
 // Package experiments reproduces the randomized experiments of
-// variable-thread-bounding.txt on the testsim simulator: Fig. 6 (PCT against
-// PCTVB as the buggy variable gets rarer) and Table 4 (bugs of increasing
-// (c,v,t) injected into a larger kernel, found with and without variable
-// and thread bounding). Both tests and cmd/vtexperiments print these tables.
+// variable-thread-bounding.txt: Fig. 6 (PCT against PCTVB as the buggy
+// variable gets rarer) and Table 4 (bugs of increasing (c,v,t) injected
+// into a larger kernel, found with and without variable and thread
+// bounding), on two backends: the testsim simulator and vtbound's real
+// scheduling engine. Each program exists twice: for the simulator
+// (Fig6Program, Montecarlo) and written against the rt API as the rewriter
+// emits it (Fig6Body, MontecarloBody). Both tests and cmd/vtexperiments
+// print these tables.
 package experiments
 
 import (
@@ -35,8 +39,9 @@ func (c Cell) String() string {
 	return fmt.Sprintf("%.1f", c.Mean)
 }
 
-// measure runs p under fresh strategies for seeds 1..seeds.
-func measure(p *testsim.Program, name string, cfg strategy.Config, seeds, cap int) Cell {
+// measure runs one search per seed 1..seeds under a fresh strategy called
+// name, each capped at cap executions.
+func measure(run search, name string, cfg strategy.Config, seeds, cap int) Cell {
 	c := Cell{Seeds: seeds, Capped: cap, Strategy: name}
 	total := 0
 	for s := 1; s <= seeds; s++ {
@@ -45,10 +50,9 @@ func measure(p *testsim.Program, name string, cfg strategy.Config, seeds, cap in
 		if err != nil {
 			panic(err)
 		}
-		sum := testsim.Explore(p, st, testsim.Search{Stop: true, SkipPrep: true})
-		if sum.First != nil {
+		if at := run(st); at > 0 {
 			c.Found++
-			total += sum.FoundAt
+			total += at
 		} else {
 			total += cap
 		}
@@ -86,23 +90,24 @@ func Fig6Program(noise int) *testsim.Program {
 	}}
 }
 
-// Fig6 measures PCT (d=2) against PCTVB (v=1, d=2) for each noise level.
-func Fig6(noises []int, seeds, cap int) []Fig6Row {
+// Fig6 measures PCT (d=2) against PCTVB (v=1, d=2) for each noise level
+// on backend b.
+func Fig6(b Backend, noises []int, seeds, cap int) []Fig6Row {
 	var rows []Fig6Row
 	for _, n := range noises {
-		p := Fig6Program(n)
+		run := b.fig6(n)
 		rows = append(rows, Fig6Row{
 			Noise: n, Frequency: 3 / float64(3+2*n),
-			PCT:   measure(p, "pct", strategy.Config{Depth: 2}, seeds, cap),
-			PCTVB: measure(p, "pctvb", strategy.Config{V: 1, Depth: 2, Fixed: true}, seeds, cap),
+			PCT:   measure(run, "pct", strategy.Config{Depth: 2}, seeds, cap),
+			PCTVB: measure(run, "pctvb", strategy.Config{V: 1, Depth: 2, Fixed: true}, seeds, cap),
 		})
 	}
 	return rows
 }
 
-// PrintFig6 writes the Fig. 6 table.
-func PrintFig6(w io.Writer, rows []Fig6Row) {
-	fmt.Fprintln(w, "Fig. 6: mean executions to find a (1,1,2) bug on variable a as a gets rarer")
+// PrintFig6 writes the Fig. 6 table measured on the named backend.
+func PrintFig6(w io.Writer, backend string, rows []Fig6Row) {
+	fmt.Fprintf(w, "Fig. 6 [%s]: mean executions to find a (1,1,2) bug on variable a as a gets rarer\n", backend)
 	fmt.Fprintf(w, "%-8s %-12s %-20s %-20s\n", "noise", "freq(a)", "PCT d=2", "PCTVB v=1 d=2")
 	for _, r := range rows {
 		fmt.Fprintf(w, "%-8d %-12.3f %-20s %-20s\n", r.Noise, r.Frequency, r.PCT, r.PCTVB)
@@ -118,24 +123,24 @@ type Table4Row struct {
 }
 
 // Table4 measures each injected bug with pctvb and vt (v,t bounding) and
-// with pct (no bounding).
-func Table4(seeds, cap int) []Table4Row {
+// with pct (no bounding) on backend b.
+func Table4(b Backend, seeds, cap int) []Table4Row {
 	var rows []Table4Row
 	for _, bug := range InjectedBugs() {
-		p := Montecarlo(bug)
+		run := b.montecarlo(bug)
 		rows = append(rows, Table4Row{
 			Type:    bug,
-			With:    measure(p, "pctvb", strategy.Config{}, seeds, cap),
-			VT:      measure(p, "vt", strategy.Config{}, seeds, cap),
-			Without: measure(p, "pct", strategy.Config{}, seeds, cap),
+			With:    measure(run, "pctvb", strategy.Config{}, seeds, cap),
+			VT:      measure(run, "vt", strategy.Config{}, seeds, cap),
+			Without: measure(run, "pct", strategy.Config{}, seeds, cap),
 		})
 	}
 	return rows
 }
 
-// PrintTable4 writes the Table 4 table.
-func PrintTable4(w io.Writer, rows []Table4Row) {
-	fmt.Fprintln(w, "Table 4: mean executions to find a bug of type (c,v,t) injected into the montecarlo kernel")
+// PrintTable4 writes the Table 4 table measured on the named backend.
+func PrintTable4(w io.Writer, backend string, rows []Table4Row) {
+	fmt.Fprintf(w, "Table 4 [%s]: mean executions to find a bug of type (c,v,t) injected into the montecarlo kernel\n", backend)
 	fmt.Fprintf(w, "%-10s %-22s %-22s %-22s\n", "(c,v,t)", "pctvb (v,t bounding)", "vt (v,t bounding)", "pct d=3 (none)")
 	for _, r := range rows {
 		t := fmt.Sprintf("(%d,%d,%d)", r.Type[0], r.Type[1], r.Type[2])
@@ -143,11 +148,15 @@ func PrintTable4(w io.Writer, rows []Table4Row) {
 	}
 }
 
-// Tables runs both experiments and returns their printed form.
-func Tables(seeds, cap int) string {
+// Fig6Noises are the noise levels of Fig. 6.
+func Fig6Noises() []int { return []int{0, 4, 16, 64} }
+
+// Tables runs both experiments on backend be and returns their printed
+// form.
+func Tables(be Backend, seeds, cap int) string {
 	var b strings.Builder
-	PrintFig6(&b, Fig6([]int{0, 4, 16, 64}, seeds, cap))
+	PrintFig6(&b, be.Name, Fig6(be, Fig6Noises(), seeds, cap))
 	fmt.Fprintln(&b)
-	PrintTable4(&b, Table4(seeds, cap))
+	PrintTable4(&b, be.Name, Table4(be, seeds, cap))
 	return b.String()
 }

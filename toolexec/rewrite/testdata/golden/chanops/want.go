@@ -53,33 +53,33 @@ func Run() (int, bool) {
 //line chanops.go:23:1
 	_vtbrt.Send(_vtbS+10, d, 1)
 //line chanops.go:24:1
-	_vtbrt.Send[error](_vtbS+11, errs, &myErr{})
+	_vtbrt.Send[error](_vtbS+12, errs, _vtbrt.Alloc(_vtbS+11, &myErr{}))
 //line chanops.go:25:1
-	_vtbrt.Send(_vtbS+12, errs, errors.New("x"))
+	_vtbrt.Send(_vtbS+13, errs, errors.New("x"))
 //line chanops.go:26:1
-	v := _vtbrt.Recv(_vtbS+13, c)
+	v := _vtbrt.Recv(_vtbS+14, c)
 //line chanops.go:27:1
-	s, ok := _vtbrt.Recv2(_vtbS+14, b)
+	s, ok := _vtbrt.Recv2(_vtbS+15, b)
 //line chanops.go:28:1
-	var f, ok2 = _vtbrt.Recv2(_vtbS+15, d)
+	var f, ok2 = _vtbrt.Recv2(_vtbS+16, d)
 //line chanops.go:29:1
 	_, _ = f, ok2
 //line chanops.go:30:1
-	_vtbrt.Send(_vtbS+17, *_vtbR(0, _vtbS+16, &results), v+len(s))
+	_vtbrt.Send(_vtbS+18, *_vtbR(0, _vtbS+17, &results), v+len(s))
 //line chanops.go:31:1
-	_vtbrt.Close(_vtbS+18, p)
+	_vtbrt.Close(_vtbS+19, p)
 //line chanops.go:32:1
-	_vtbrt.Recv(_vtbS+19, p)
+	_vtbrt.Recv(_vtbS+20, p)
 //line chanops.go:33:1
-	x := _vtbrt.Recv(_vtbS+21, *_vtbR(0, _vtbS+20, &results)) + 1
+	x := _vtbrt.Recv(_vtbS+22, *_vtbR(0, _vtbS+21, &results)) + 1
 //line chanops.go:34:1
-	_vtbrt.Close(_vtbS+22, b)
+	_vtbrt.Close(_vtbS+23, b)
 //line chanops.go:35:1
 	var n64 int64 = 2
 //line chanops.go:36:1
-	e := _vtbrt.MakeChan[int](_vtbS+23, int(n64))
+	e := _vtbrt.MakeChan[int](_vtbS+24, int(n64))
 //line chanops.go:37:1
-	_vtbrt.Close(_vtbS+24, e)
+	_vtbrt.Close(_vtbS+25, e)
 //line chanops.go:38:1
 	return x, ok
 }
@@ -98,6 +98,7 @@ var _vtbS = _vtbrt.Register("example.com/chanops", []_vtbrt.Site{
 	{File: "chanops.go", Line: 21, Col: 2, Kind: _vtbrt.KGo, Group: ""},
 	{File: "chanops.go", Line: 22, Col: 2, Kind: _vtbrt.KChan, Group: ""},
 	{File: "chanops.go", Line: 23, Col: 2, Kind: _vtbrt.KChan, Group: ""},
+	{File: "chanops.go", Line: 24, Col: 10, Kind: _vtbrt.KAlloc, Group: ""},
 	{File: "chanops.go", Line: 24, Col: 2, Kind: _vtbrt.KChan, Group: ""},
 	{File: "chanops.go", Line: 25, Col: 2, Kind: _vtbrt.KChan, Group: ""},
 	{File: "chanops.go", Line: 26, Col: 7, Kind: _vtbrt.KChan, Group: ""},

@@ -78,7 +78,7 @@ func Use() {
 //line generics.go:37:1
 	global.Set(1)
 //line generics.go:38:1
-	b := &Box[string]{}
+	b := _vtbrt.Alloc(_vtbS+7, &Box[string]{})
 //line generics.go:39:1
 	b.Set("x")
 //line generics.go:40:1
@@ -90,13 +90,13 @@ func Use() {
 //line generics.go:42:1
 		_vtba3 := []int{1}
 //line generics.go:42:1
-		_vtbrt.Go(_vtbS+7, func() {
+		_vtbrt.Go(_vtbS+8, func() {
 //line generics.go:42:1
 			Pipe(_vtba3)
 		})
 	}
 //line generics.go:43:1
-	_vtbrt.Go(_vtbS+8, func() {
+	_vtbrt.Go(_vtbS+9, func() {
 //line generics.go:43:1
 		Pipe[string](nil)
 	})
@@ -105,11 +105,11 @@ func Use() {
 //line generics.go:46:1
 func Core[C ~chan int](c C, d chan<- int) int {
 //line generics.go:47:1
-	_vtbrt.Send(_vtbS+9, d, 1)
+	_vtbrt.Send(_vtbS+10, d, 1)
 //line generics.go:48:1
-	v := _vtbrt.Recv(_vtbS+10, c)
+	v := _vtbrt.Recv(_vtbS+11, c)
 //line generics.go:49:1
-	w, ok := _vtbrt.Recv2(_vtbS+11, c)
+	w, ok := _vtbrt.Recv2(_vtbS+12, c)
 //line generics.go:50:1
 	_ = ok
 //line generics.go:51:1
@@ -119,7 +119,7 @@ func Core[C ~chan int](c C, d chan<- int) int {
 //line generics.go:51:1
 		_vtbcase5 := _vtbrt.SendCase(c, 2)
 //line generics.go:51:1
-		switch _vtbrt.Select(_vtbS+12, false, _vtbcase4, _vtbcase5) {
+		switch _vtbrt.Select(_vtbS+13, false, _vtbcase4, _vtbcase5) {
 //line generics.go:52:1
 		case 0:
 //line generics.go:52:1
@@ -136,7 +136,7 @@ func Core[C ~chan int](c C, d chan<- int) int {
 //line generics.go:56:1
 		for {
 //line generics.go:56:1
-			x, _vtbok7 := _vtbrt.Recv2(_vtbS+13, _vtbc6)
+			x, _vtbok7 := _vtbrt.Recv2(_vtbS+14, _vtbc6)
 //line generics.go:56:1
 			if !_vtbok7 {
 				break
@@ -148,7 +148,7 @@ func Core[C ~chan int](c C, d chan<- int) int {
 		}
 	}
 //line generics.go:59:1
-	_vtbrt.Close(_vtbS+14, c)
+	_vtbrt.Close(_vtbS+15, c)
 //line generics.go:60:1
 	return v + w
 }
@@ -188,6 +188,7 @@ var _vtbS = _vtbrt.Register("example.com/generics", []_vtbrt.Site{
 	{File: "generics.go", Line: 19, Col: 3, Kind: _vtbrt.KChan, Group: ""},
 	{File: "generics.go", Line: 21, Col: 2, Kind: _vtbrt.KChan, Group: ""},
 	{File: "generics.go", Line: 23, Col: 2, Kind: _vtbrt.KChan, Group: ""},
+	{File: "generics.go", Line: 38, Col: 7, Kind: _vtbrt.KAlloc, Group: ""},
 	{File: "generics.go", Line: 42, Col: 2, Kind: _vtbrt.KGo, Group: ""},
 	{File: "generics.go", Line: 43, Col: 2, Kind: _vtbrt.KGo, Group: ""},
 	{File: "generics.go", Line: 47, Col: 2, Kind: _vtbrt.KChan, Group: ""},

@@ -1,0 +1,95 @@
+package allocs
+
+import (
+	_vtbrt "github.com/vtbound/vtbound/rt"
+	_vtbunsafe "unsafe"
+)
+
+// Node is a list element shared between goroutines.
+//
+//line allocs.go:4:1
+type Node struct {
+	val  int
+	next *Node
+}
+
+//line allocs.go:9:1
+type pair [2]int
+
+// head is allocated during initialisation, outside any exploration.
+//
+//line allocs.go:12:1
+var head = &Node{val: -1}
+
+// Push allocates one node per call: &T{...} and new(T) of a struct are
+// registered allocation sites.
+//
+//line allocs.go:16:1
+func Push(v int) *Node {
+//line allocs.go:17:1
+	if _vtbG[0].On() {
+		_vtbrt.Read(_vtbS+0, _vtbunsafe.Pointer(&head))
+	}
+//line allocs.go:17:1
+	n := _vtbrt.Alloc(_vtbS+1, &Node{val: v, next: head})
+//line allocs.go:18:1
+	m := _vtbrt.Alloc(_vtbS+2, new(Node))
+//line allocs.go:19:1
+	if _vtbG[1].On() {
+		_vtbrt.Write(_vtbS+3, _vtbunsafe.Pointer(&m.next))
+	}
+//line allocs.go:19:1
+	m.next = n
+//line allocs.go:20:1
+	return m
+}
+
+// NotRegistered allocates nothing the engine needs to name: a scalar, an
+// array, a struct value and a slice of structs.
+//
+//line allocs.go:25:1
+func NotRegistered() (int, int) {
+//line allocs.go:26:1
+	p := new(int)
+//line allocs.go:27:1
+	a := &pair{1, 2}
+//line allocs.go:28:1
+	v := Node{val: 3}
+//line allocs.go:29:1
+	s := []Node{{val: 4}}
+//line allocs.go:30:1
+	return *p + a[0] + v.val, len(s)
+}
+
+// Nested registers both allocations; the inner one is evaluated first.
+//
+//line allocs.go:34:1
+func Nested() *Node {
+//line allocs.go:35:1
+	return _vtbrt.Alloc(_vtbS+5, &Node{next: _vtbrt.Alloc(_vtbS+4, &Node{val: 1})})
+}
+
+var _vtbG [2]_vtbrt.Guard
+
+var _vtbS = _vtbrt.Register("example.com/allocs", []_vtbrt.Site{
+	{File: "allocs.go", Line: 17, Col: 27, Kind: _vtbrt.KRead, Group: "example.com/allocs.head", Name: "head"},
+	{File: "allocs.go", Line: 17, Col: 7, Kind: _vtbrt.KAlloc, Group: ""},
+	{File: "allocs.go", Line: 18, Col: 7, Kind: _vtbrt.KAlloc, Group: ""},
+	{File: "allocs.go", Line: 19, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/allocs.Node.next", Name: "m.next"},
+	{File: "allocs.go", Line: 35, Col: 21, Kind: _vtbrt.KAlloc, Group: ""},
+	{File: "allocs.go", Line: 35, Col: 9, Kind: _vtbrt.KAlloc, Group: ""},
+}, _vtbG[:])
+
+func _vtbR[T any](g int, site int32, p *T) *T {
+	if _vtbG[g].On() {
+		_vtbrt.Read(site, _vtbunsafe.Pointer(p))
+	}
+	return p
+}
+
+func _vtbW[T any](g int, site int32, p *T) *T {
+	if _vtbG[g].On() {
+		_vtbrt.Write(site, _vtbunsafe.Pointer(p))
+	}
+	return p
+}
