@@ -153,9 +153,9 @@ func Fig6Noises() []int { return []int{0, 4, 16, 64} }
 
 // Tables runs both experiments on backend be and returns their printed
 // form.
-func Tables(be Backend, seeds, cap int) string {
+func Tables(be Backend, fig6Seeds, seeds, cap int) string {
 	var b strings.Builder
-	PrintFig6(&b, be.Name, Fig6(be, Fig6Noises(), seeds, cap))
+	PrintFig6(&b, be.Name, Fig6(be, Fig6Noises(), fig6Seeds, cap))
 	fmt.Fprintln(&b)
 	PrintTable4(&b, be.Name, Table4(be, seeds, cap))
 	return b.String()
