@@ -12,10 +12,11 @@
 //     step count seen so far; at the i-th change point the running goroutine's
 //     priority drops to i.
 //   - pctvb: PCT with variable bounding (paper Sec. 3): after preparatory
-//     random executions that record every variable group and its access count
-//     k_q, each execution chooses v groups, tracks only those (Plan.Track) and
-//     places the d-1 change points among their accesses. Levels (v,d) are
-//     iterated cheapest first.
+//     random executions that record every variable class (a variable group,
+//     split by allocation site for registered heap objects) and its access
+//     count k_q, each execution chooses v classes, tracks only their groups
+//     (Plan.Track) and places the d-1 change points among their accesses.
+//     Levels (v,d) are iterated cheapest first.
 //   - vt: thread-bounded priorities (Sec. 4): each execution draws fresh random
 //     priorities for the n goroutines and the c preemption fragments (a random
 //     permutation of n+c); the i-th preemption lowers the running goroutine to
@@ -48,10 +49,17 @@
 // exhaustive search branches on at no preemption cost. Goroutines marked
 // Spinning by the engine get the lowest priority, so busy-waiting terminates.
 //
-// The sched contract numbers objects by first use and has no allocation
-// identity, so a variable is VarKey{Group, Index}: the group and the object's
-// rank among that group's objects in order of first execution, which stands in
-// for the paper's (allocation site, loop-iteration number); loop-iteration
-// bounding keeps Index < L, and a group with more objects is also offered as
-// one coarse variable (the paper's whole-array fallback).
+// Heap variables (Sec. 2.4, Fig. 5). The engine names each location inside
+// a registered heap object (rt.Alloc) by the object's allocation site, its
+// allocation count at that site and its loop-iteration number (earlier
+// allocations at the site with the identical call stack); VarKey carries
+// them. Other locations (globals, captured variables, objects of
+// unregistered allocations) have no allocation identity and are named by
+// their group and their rank of first use within it. Loop-iteration bounding
+// keeps VarKey.LoopIter() < L for the variables searched individually; a
+// group with variables beyond the bound is also offered as one coarse
+// variable (the paper's whole-array fallback). Go forced one departure: the
+// paper's Fig. 5 names every heap allocation, while vtbound registers only
+// allocations of structs the alias analysis finds shared, because only
+// struct fields reached through pointers are instrumented accesses.
 package strategy

@@ -10,9 +10,9 @@ import (
 // defaultK is PCT's step estimate before any execution has finished.
 const defaultK = 32
 
-// accPoint is the j-th access (from 1) to a variable group.
+// accPoint is the j-th access (from 1) to a variable class.
 type accPoint struct {
-	group int32
+	class varClass
 	j     int
 }
 
@@ -25,7 +25,7 @@ type prioRun struct {
 	prio     prioTable
 	byStep   map[int]int
 	byAcc    map[accPoint]int
-	counts   map[int32]int
+	counts   map[varClass]int
 	newPrio  func(id int) int64
 	changeTo func(i int) int64
 	changes  int
@@ -57,10 +57,10 @@ func (r *prioRun) pick(v *sched.View) int {
 			// a synchronisation operation.
 			op.Kind = sched.OpUnlock
 		}
-		if grp, ok := changeGroup(op); ok {
-			if n, chosen := r.counts[grp]; chosen {
-				r.counts[grp] = n + 1
-				if i, hit := r.byAcc[accPoint{grp, n + 1}]; hit {
+		if c, ok := changeClass(op, v.Heap); ok {
+			if n, chosen := r.counts[c]; chosen {
+				r.counts[c] = n + 1
+				if i, hit := r.byAcc[accPoint{c, n + 1}]; hit {
 					r.change(g, i)
 				}
 			}

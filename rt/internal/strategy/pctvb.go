@@ -93,33 +93,34 @@ func (p *PCTVB) Begin(pl *sched.Plan) bool {
 		policy, drop = "tb", func(int) int64 { return d + p.rng.Int63n(1<<40) }
 	}
 	p.run.reset(func(int) int64 { return d + p.rng.Int63n(1<<40) }, drop)
-	chosen := chooseGroups(p.rng, &p.prof, p.cur.v)
+	chosen := chooseClasses(p.rng, &p.prof, p.cur.v)
 	placeChanges(p.rng, &p.prof, &p.run, chosen, p.cur.d-1)
 	pl.TrackAll, pl.Track = false, trackable(chosen)
 	pl.Label = fmt.Sprintf("pctvb v=%d d=%d %s groups=%v", p.cur.v, p.cur.d, policy, chosen)
 	return true
 }
 
-// chooseGroups returns v distinct groups drawn uniformly from those seen.
-func chooseGroups(rng *rand.Rand, prof *profile, v int) []int32 {
-	gs := prof.groupList()
-	rng.Shuffle(len(gs), func(i, j int) { gs[i], gs[j] = gs[j], gs[i] })
-	return gs[:min(v, len(gs))]
+// chooseClasses returns v distinct variable classes drawn uniformly from
+// those seen.
+func chooseClasses(rng *rand.Rand, prof *profile, v int) []varClass {
+	cs := prof.classList()
+	rng.Shuffle(len(cs), func(i, j int) { cs[i], cs[j] = cs[j], cs[i] })
+	return cs[:min(v, len(cs))]
 }
 
 // placeChanges draws n distinct change points from
-// S = {(q, j) : q in groups, j in [1, k_q]}.
-func placeChanges(rng *rand.Rand, prof *profile, run *prioRun, groups []int32, n int) {
+// S = {(q, j) : q in classes, j in [1, k_q]}.
+func placeChanges(rng *rand.Rand, prof *profile, run *prioRun, classes []varClass, n int) {
 	total := 0
-	run.counts = map[int32]int{}
+	run.counts = map[varClass]int{}
 	run.byAcc = map[accPoint]int{}
-	for _, g := range groups {
-		run.counts[g] = 0
-		total += max(1, prof.groups[g])
+	for _, c := range classes {
+		run.counts[c] = 0
+		total += max(1, prof.classes[c])
 	}
 	for i := 1; i <= n && i <= total; i++ {
 		for {
-			if pt := pointAt(prof, groups, rng.Intn(total)); run.byAcc[pt] == 0 {
+			if pt := pointAt(prof, classes, rng.Intn(total)); run.byAcc[pt] == 0 {
 				run.byAcc[pt] = i
 				break
 			}
@@ -128,11 +129,11 @@ func placeChanges(rng *rand.Rand, prof *profile, run *prioRun, groups []int32, n
 }
 
 // pointAt maps r in [0, sum k_q) to its access point.
-func pointAt(prof *profile, groups []int32, r int) accPoint {
-	for _, g := range groups {
-		k := max(1, prof.groups[g])
+func pointAt(prof *profile, classes []varClass, r int) accPoint {
+	for _, c := range classes {
+		k := max(1, prof.classes[c])
 		if r < k {
-			return accPoint{g, r + 1}
+			return accPoint{c, r + 1}
 		}
 		r -= k
 	}

@@ -1,9 +1,11 @@
 package strategy
 
 import (
+	"fmt"
 	"math/rand"
 	"slices"
 	"sort"
+	"strconv"
 
 	"github.com/vtbound/vtbound/rt/internal/sched"
 )
@@ -13,14 +15,14 @@ import (
 const prepRuns = 8
 
 // profile accumulates what executions reveal about a program: goroutine and
-// step counts, variable groups with their largest access count k_q, and
+// step counts, variable classes with their largest access count k_q, and
 // which goroutines accessed each variable.
 type profile struct {
-	runs   int
-	n      int
-	steps  int
-	groups map[int32]int
-	vars   map[VarKey]*varStat
+	runs    int
+	n       int
+	steps   int
+	classes map[varClass]int
+	vars    map[VarKey]*varStat
 }
 
 // varStat describes one variable over the profiled executions.
@@ -34,19 +36,19 @@ type varStat struct {
 func (s *varStat) shared() bool { return len(s.users) >= 2 }
 
 func (p *profile) add(x *sched.Execution) {
-	if p.groups == nil {
-		p.groups = make(map[int32]int)
+	if p.classes == nil {
+		p.classes = make(map[varClass]int)
 		p.vars = make(map[VarKey]*varStat)
 	}
 	p.runs++
 	p.n = max(p.n, x.Goroutines)
 	p.steps = max(p.steps, len(x.Trace))
-	groups := map[int32]int{}
+	classes := map[varClass]int{}
 	vars := map[VarKey]*varStat{}
 	var names varNamer
 	for _, s := range x.Trace {
-		if g, ok := changeGroup(s.Op); ok {
-			groups[g]++
+		if c, ok := changeClass(s.Op, x.Heap); ok {
+			classes[c]++
 		}
 		if !s.Op.Kind.IsAccess() || s.Op.Group < 0 {
 			continue
@@ -60,8 +62,8 @@ func (p *profile) add(x *sched.Execution) {
 		st.users[s.G] = true
 		st.max++
 	}
-	for g, n := range groups {
-		p.groups[g] = max(p.groups[g], n)
+	for c, n := range classes {
+		p.classes[c] = max(p.classes[c], n)
 	}
 	p.mergeVars(vars)
 }
@@ -86,30 +88,65 @@ func (p *profile) mergeVars(vars map[VarKey]*varStat) {
 // paper's variables "may include synchronization operations").
 const syncGroup int32 = -1
 
-// changeGroup returns the group whose access count op advances.
-func changeGroup(op sched.Op) (int32, bool) {
+// varClass is a variable of the randomized variable-bounded strategies
+// (pctvb, vt): a variable group, split by allocation site for accesses to
+// registered heap objects (Alloc is 0 otherwise), so that objects of one
+// type allocated at different statements are different variables, as the
+// paper's heap-allocation-site variables are.
+type varClass struct {
+	Group, Alloc int32
+}
+
+// String renders the class for plan labels: "3", or "3@12" for group 3 in
+// objects of allocation site 12.
+func (c varClass) String() string {
+	if c.Alloc == 0 {
+		return strconv.Itoa(int(c.Group))
+	}
+	return fmt.Sprintf("%d@%d", c.Group, c.Alloc)
+}
+
+// changeClass returns the class whose access count op advances; heap is
+// the execution's registered heap objects.
+func changeClass(op sched.Op, heap []sched.HeapObject) (varClass, bool) {
 	switch {
 	case isSync(op.Kind):
-		return syncGroup, true
+		return varClass{Group: syncGroup}, true
 	case op.Kind.IsAccess() && op.Group >= 0:
-		return op.Group, true
+		c := varClass{Group: op.Group}
+		if h := int(op.Heap) - 1; h >= 0 && h < len(heap) {
+			c.Alloc = heap[h].Site
+		}
+		return c, true
 	}
-	return 0, false
+	return varClass{}, false
 }
 
-// trackable returns groups without the sync pseudo-group, for Plan.Track.
-func trackable(groups []int32) []int32 {
-	return slices.DeleteFunc(slices.Clone(groups), func(g int32) bool { return g == syncGroup })
-}
-
-// groupList returns the groups seen, ascending.
-func (p *profile) groupList() []int32 {
+// trackable returns the groups of classes without the sync pseudo-group,
+// once each, for Plan.Track.
+func trackable(classes []varClass) []int32 {
 	var gs []int32
-	for g := range p.groups {
-		gs = append(gs, g)
+	for _, c := range classes {
+		if c.Group != syncGroup && !slices.Contains(gs, c.Group) {
+			gs = append(gs, c.Group)
+		}
 	}
-	sort.Slice(gs, func(i, j int) bool { return gs[i] < gs[j] })
 	return gs
+}
+
+// classList returns the classes seen, in ascending order.
+func (p *profile) classList() []varClass {
+	var cs []varClass
+	for c := range p.classes {
+		cs = append(cs, c)
+	}
+	sort.Slice(cs, func(i, j int) bool {
+		if cs[i].Group != cs[j].Group {
+			return cs[i].Group < cs[j].Group
+		}
+		return cs[i].Alloc < cs[j].Alloc
+	})
+	return cs
 }
 
 // prepPick is the random walk of preparatory executions.

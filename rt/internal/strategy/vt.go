@@ -56,12 +56,12 @@ func (t *VT) Begin(pl *sched.Plan) bool {
 	t.c = t.level()
 	t.run.reset(func(int) int64 { return t.rng.Int63() }, func(int) int64 { return t.rng.Int63() })
 	if t.cfg.V > 0 {
-		var groups []int32
+		var classes []varClass
 		if t.c > 0 {
-			groups = chooseGroups(t.rng, &t.prof, 1+t.rng.Intn(min(t.c, t.cfg.V)))
+			classes = chooseClasses(t.rng, &t.prof, 1+t.rng.Intn(min(t.c, t.cfg.V)))
 		}
-		placeChanges(t.rng, &t.prof, &t.run, groups, t.c)
-		pl.TrackAll, pl.Track, pl.Label = false, trackable(groups), fmt.Sprintf("vt c=%d groups=%v", t.c, groups)
+		placeChanges(t.rng, &t.prof, &t.run, classes, t.c)
+		pl.TrackAll, pl.Track, pl.Label = false, trackable(classes), fmt.Sprintf("vt c=%d groups=%v", t.c, classes)
 		return true
 	}
 	k := t.k
