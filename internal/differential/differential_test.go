@@ -18,30 +18,6 @@ import (
 	"time"
 )
 
-// module is one third-party module whose test suite is run both ways.
-type module struct {
-	path    string // module path
-	version string // exact version, fetched through the module proxy
-}
-
-// modules are the pinned, concurrency-heavy modules of the check. Their
-// suites pass natively on two cores in well under a minute with -short.
-//
-// Two more modules were run and still diverge because of vtbound bugs that
-// are open (README, "Differential check"), so they are not asserted here:
-// github.com/alitto/pond v1.9.2 (its tests mix real time.Ticker and context
-// deadlines, which vtbound does not put on its virtual clock, with virtual
-// time.Sleep) and github.com/puzpuzpuz/xsync/v4 v4.5.0 (TestMapResize runs
-// the test binary out of memory under exploration).
-var modules = []module{
-	{"golang.org/x/sync", "v0.24.0"},
-	{"golang.org/x/time", "v0.14.0"},
-	{"github.com/sourcegraph/conc", "v0.3.0"},
-	{"go.uber.org/atomic", "v1.11.0"},
-	{"github.com/patrickmn/go-cache", "v2.1.0+incompatible"},
-	{"github.com/orcaman/concurrent-map/v2", "v2.0.1"},
-}
-
 // truePositive is a (sub)test that passes natively but in which vtbound
 // finds a real bug; the reason says what the bug is.
 type truePositive struct {
@@ -118,8 +94,8 @@ func TestDifferential(t *testing.T) {
 		t.Skip("runs eight third-party test suites twice (minutes); run without -short")
 	}
 	var rows []string
-	for _, mod := range modules {
-		t.Run(strings.ReplaceAll(mod.path, "/", "_"), func(t *testing.T) {
+	for _, mod := range Modules {
+		t.Run(strings.ReplaceAll(mod.Path, "/", "_"), func(t *testing.T) {
 			rows = append(rows, checkModule(t, mod)...)
 		})
 	}
@@ -128,7 +104,7 @@ func TestDifferential(t *testing.T) {
 
 // checkModule runs one module's suite both ways and reports divergences; it
 // returns the module's result rows.
-func checkModule(t *testing.T, mod module) []string {
+func checkModule(t *testing.T, mod Module) []string {
 	dir := copyModule(t, mod)
 	start := time.Now()
 	native := runSuite(t, dir, nil)
@@ -136,12 +112,12 @@ func checkModule(t *testing.T, mod module) []string {
 	start = time.Now()
 	vt := runSuite(t, dir, []string{"-toolexec=" + vtboundBin})
 	vtTime := time.Since(start)
-	t.Logf("%s@%s: native %.1fs, vtbound %.1fs", mod.path, mod.version, nativeTime.Seconds(), vtTime.Seconds())
+	t.Logf("%s@%s: native %.1fs, vtbound %.1fs", mod.Path, mod.Version, nativeTime.Seconds(), vtTime.Seconds())
 	checkFallbacks(t, vt)
 	var rows []string
 	for _, pkg := range union(native.verdicts, vt.verdicts) {
 		nv, vv := native.verdicts[pkg], vt.verdicts[pkg]
-		rows = append(rows, fmt.Sprintf("| %s@%s | %s | %s | %s |", mod.path, mod.version, pkg, nv, vv))
+		rows = append(rows, fmt.Sprintf("| %s@%s | %s | %s | %s |", mod.Path, mod.Version, pkg, nv, vv))
 		if nv != vv {
 			checkDivergence(t, pkg, nv, vv, vt)
 		}
@@ -162,7 +138,7 @@ func logMissed(t *testing.T, s *suite) {
 
 // copyModule copies the module from the module cache into a writable
 // temporary directory with a go.mod.
-func copyModule(t *testing.T, mod module) string {
+func copyModule(t *testing.T, mod Module) string {
 	t.Helper()
 	src := downloadDir(t, mod)
 	dst := filepath.Join(t.TempDir(), "m")
@@ -170,7 +146,7 @@ func copyModule(t *testing.T, mod module) string {
 		t.Fatalf("copying %s: %v", src, err)
 	}
 	if _, err := os.Stat(filepath.Join(dst, "go.mod")); err != nil {
-		goCmd(t, dst, "mod", "init", mod.path)
+		goCmd(t, dst, "mod", "init", mod.Path)
 		goCmd(t, dst, "mod", "tidy")
 	}
 	goCmd(t, dst, "mod", "download")
@@ -178,15 +154,15 @@ func copyModule(t *testing.T, mod module) string {
 }
 
 // downloadDir returns the module's directory in the module cache.
-func downloadDir(t *testing.T, mod module) string {
+func downloadDir(t *testing.T, mod Module) string {
 	t.Helper()
-	out := goCmd(t, "", "mod", "download", "-json", mod.path+"@"+mod.version)
+	out := goCmd(t, "", "mod", "download", "-json", mod.Path+"@"+mod.Version)
 	var info struct{ Dir, Error string }
 	if err := json.Unmarshal(out, &info); err != nil {
-		t.Fatalf("go mod download -json %s@%s: %v\n%s", mod.path, mod.version, err, out)
+		t.Fatalf("go mod download -json %s@%s: %v\n%s", mod.Path, mod.Version, err, out)
 	}
 	if info.Error != "" || info.Dir == "" {
-		t.Fatalf("go mod download %s@%s: %q", mod.path, mod.version, info.Error)
+		t.Fatalf("go mod download %s@%s: %q", mod.Path, mod.Version, info.Error)
 	}
 	return info.Dir
 }
