@@ -212,7 +212,7 @@ func (x *execution) partner(g *G, c Case) (*G, int) {
 	key := c.chanKey()
 	var best *G
 	bestIdx := -1
-	for _, h := range x.gs {
+	for _, h := range x.alive {
 		if h == g || !h.live || !h.pend.waiting || h.pend.completed || (best != nil && h.since >= best.since) {
 			continue
 		}

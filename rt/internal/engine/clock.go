@@ -1,6 +1,15 @@
 package engine
 
-// vclock is a vector clock indexed by goroutine ID - 1.
+// maxClockWidth bounds the goroutines a vector clock has components for:
+// the race oracle covers the goroutines with IDs up to maxClockWidth in each
+// execution and ignores the accesses of later ones (see checkRace). Without
+// the bound, a test that starts thousands of goroutines one after another
+// gives every clock (per goroutine, per lock, per atomic address) a
+// component for each of them: memory and join time grow with their square.
+const maxClockWidth = 512
+
+// vclock is a vector clock indexed by goroutine ID - 1, at most
+// maxClockWidth long.
 type vclock []uint32
 
 // join sets c to the element-wise maximum of c and o, growing c as needed.
@@ -29,8 +38,12 @@ func (c vclock) get(id int) uint32 {
 	return 0
 }
 
-// tick increments the component of goroutine id (1-based).
+// tick increments the component of goroutine id (1-based); goroutines
+// beyond maxClockWidth have none.
 func (c *vclock) tick(id int) {
+	if id > maxClockWidth {
+		return
+	}
 	for len(*c) < id {
 		*c = append(*c, 0)
 	}

@@ -28,6 +28,7 @@ package engine
 
 import (
 	"runtime/debug"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -257,6 +258,7 @@ func (x *execution) newG(parent int, fn func()) *G {
 	}
 	g.clock.tick(g.id)
 	x.gs = append(x.gs, g)
+	x.alive = append(x.alive, g)
 	go g.run(fn)
 	return g
 }
@@ -307,6 +309,8 @@ func (g *G) exit(r any, normal bool) {
 		x.fail(sched.Failed, g, "t.Fatal/t.FailNow called", "")
 	}
 	g.live = false
+	x.removeAlive(g)
+	g.clock = nil // nothing joins an exited goroutine's clock: free it
 	x.record(g, sched.Op{Kind: sched.OpExit, Group: -1}, -1, false)
 	close(g.exited)
 	if x.over {
@@ -368,4 +372,11 @@ func (g *G) announce(kind sched.OpKind, site int32, obj unsafe.Pointer) {
 	g.op = sched.Op{Kind: kind, Site: site, Group: -1, Obj: g.x.objID(obj)}
 	g.since = g.x.step
 	g.pend = pendingOp{}
+}
+
+// removeAlive takes an exited goroutine off the live list.
+func (x *execution) removeAlive(g *G) {
+	if i := slices.Index(x.alive, g); i >= 0 {
+		x.alive = slices.Delete(x.alive, i, i+1)
+	}
 }

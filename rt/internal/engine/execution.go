@@ -22,6 +22,9 @@ type execution struct {
 	n    int
 	plan sched.Plan
 	gs   []*G
+	// alive lists the live goroutines of gs in ID order, so that the
+	// per-step scans cost O(live goroutines), not O(goroutines started).
+	alive []*G
 
 	step      int
 	now       time.Duration // the virtual clock (see G.Sleep)
@@ -89,7 +92,7 @@ func (x *execution) tracks(id int32) bool {
 func (x *execution) reset(plan sched.Plan) {
 	*x = execution{
 		e: x.e, n: x.e.nexec, plan: plan,
-		gs: x.gs[:0], trace: x.trace[:0], decisions: x.decisions[:0],
+		gs: x.gs[:0], alive: x.alive[:0], trace: x.trace[:0], decisions: x.decisions[:0],
 		view: sched.View{Goroutines: x.view.Goroutines[:0], Enabled: x.view.Enabled[:0]},
 		objs: x.objs, model: x.model, raceSeen: x.raceSeen, hash: fnvOffset,
 		track: x.track, heap: x.heap,
@@ -194,7 +197,7 @@ func (x *execution) buildView(cur *G) {
 	v.Trace = x.trace
 	v.Heap = x.heap.info
 	now := time.Time{}
-	for _, g := range x.gs {
+	for _, g := range x.alive {
 		if !g.live {
 			continue
 		}
@@ -225,7 +228,7 @@ func (x *execution) onlyPollers() bool {
 			return false
 		}
 	}
-	for _, g := range x.gs {
+	for _, g := range x.alive {
 		if !g.live {
 			continue
 		}
@@ -257,7 +260,7 @@ func (x *execution) onlySpinners() bool {
 // timer, if there is one, and reports whether it did.
 func (x *execution) advanceClock() bool {
 	next, ok := time.Duration(0), false
-	for _, g := range x.gs {
+	for _, g := range x.alive {
 		if !g.live || (g.op.Kind != sched.OpSleep && g.op.Kind != sched.OpTimer) || g.wakeAt <= x.now {
 			continue
 		}
@@ -276,7 +279,7 @@ func (x *execution) advanceClock() bool {
 // within its poll budget.
 func (x *execution) waitForPollers() bool {
 	var earliest time.Time
-	for _, g := range x.gs {
+	for _, g := range x.alive {
 		if !g.live || g.pollAt.IsZero() || !x.enabled(g) {
 			continue
 		}
@@ -299,7 +302,7 @@ func (x *execution) waitForPollers() bool {
 // execution ends as StepBound, which stops the exploration with a warning
 // instead of failing the test.
 func (x *execution) stepBound() {
-	for _, g := range x.gs {
+	for _, g := range x.alive {
 		if g.live && g.idle < x.e.lim.SpinThreshold {
 			x.over, x.boundHit = true, true
 			return
@@ -315,7 +318,7 @@ func (x *execution) stepBound() {
 func (x *execution) stuck() {
 	var blocked *G
 	polling := false
-	for _, g := range x.gs {
+	for _, g := range x.alive {
 		if !g.live {
 			continue
 		}
@@ -341,7 +344,7 @@ func (x *execution) stuck() {
 
 // firstLive returns the first live goroutine, or nil.
 func (x *execution) firstLive() *G {
-	for _, g := range x.gs {
+	for _, g := range x.alive {
 		if g.live {
 			return g
 		}
