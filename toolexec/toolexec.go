@@ -23,6 +23,7 @@ import (
 	"fmt"
 	"os/exec"
 	"strings"
+	"time"
 )
 
 // Main runs one tool invocation: args[0] is the tool, the rest its
@@ -60,7 +61,9 @@ func compile(args []string, env *Env) int {
 		env.debugf("compile %s: %v", env.ImportPath, err)
 		return run(args, env)
 	}
+	start := time.Now()
 	argv, err := instrument(p, env)
+	env.debugf("compile %s: instrumentation took %v", p.name, time.Since(start).Round(time.Millisecond))
 	var typeErr *errTypes
 	switch {
 	case err == nil:
@@ -87,7 +90,10 @@ func compileRewritten(argv, orig []string, p *compilePlan, env *Env) int {
 	var stdout, stderr bytes.Buffer
 	c := exec.Command(argv[0], argv[1:]...)
 	c.Stdin, c.Stdout, c.Stderr = env.Stdin, &stdout, &stderr
-	if err := c.Run(); err != nil {
+	start := time.Now()
+	err := c.Run()
+	env.debugf("compile %s: the compiler took %v on the rewritten files", p.name, time.Since(start).Round(time.Millisecond))
+	if err != nil {
 		msg := strings.TrimSpace(stdout.String() + "\n" + stderr.String())
 		first, _, _ := strings.Cut(msg, "\n")
 		env.warnf(p.name, fmt.Errorf("rewritten package does not compile (%v: %s)", err, first))

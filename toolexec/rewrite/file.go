@@ -43,6 +43,7 @@ type fileRewriter struct {
 	gotos      map[string]bool   // labels targeted by a goto somewhere in the file
 	dropped    []dst.Expr        // qualified functions replaced by rt calls (may leave imports unused)
 	isReg      bool              // holds the package registration
+	regText    string            // the registration's declarations, appended as text
 }
 
 // rewriteFile decorates one file and rewrites its declarations.

@@ -27,7 +27,11 @@ func (fr *fileRewriter) print() ([]byte, error) {
 	if err := decorator.NewRestorer().Fprint(&buf, fr.df); err != nil {
 		return nil, err
 	}
-	return fixDirectives(buf.Bytes()), nil
+	out := fixDirectives(buf.Bytes())
+	if fr.regText != "" {
+		out = append(append(out, '\n'), fr.regText...)
+	}
+	return out, nil
 }
 
 // addImports adds the imports the rewritten file refers to under names no

@@ -96,10 +96,7 @@ func Package(in *Input) (*Output, error) {
 	if len(rewritten) == 0 {
 		return out, nil
 	}
-	reg := registrationFile(rewritten)
-	if err := reg.addRegistration(); err != nil {
-		return nil, fmt.Errorf("rewrite %s: %w", reg.filename, err)
-	}
+	registrationFile(rewritten).addRegistration()
 	for _, fr := range rewritten {
 		src, err := fr.print()
 		if err != nil {

@@ -46,6 +46,8 @@ func Use(atomic *rt) {
 	_vtbrt.Unlock(_vtbS+5, &mu)
 }
 
+var _ = tm.Sleep
+
 var _vtbG [1]_vtbrt.Guard
 
 var _vtbS = _vtbrt.Register("example.com/imports", []_vtbrt.Site{
@@ -70,5 +72,3 @@ func _vtbW[T any](g int, site int32, p *T) *T {
 	}
 	return p
 }
-
-var _ = tm.Sleep

@@ -52,6 +52,18 @@ func Elapsed(d time.Duration) (time.Duration, time.Duration) {
 	return _vtbrt.Since(_vtbS+6, start), _vtbrt.Until(_vtbS+7, start.Add(2*d))
 }
 
+var _ = runtime.Gosched
+
+var _ = time.Sleep
+
+var _ = time.After
+
+var _ = time.Now
+
+var _ = time.Since
+
+var _ = time.Until
+
 var _vtbG [0]_vtbrt.Guard
 
 var _vtbS = _vtbrt.Register("example.com/timeruntime", []_vtbrt.Site{
@@ -78,15 +90,3 @@ func _vtbW[T any](g int, site int32, p *T) *T {
 	}
 	return p
 }
-
-var _ = runtime.Gosched
-
-var _ = time.Sleep
-
-var _ = time.After
-
-var _ = time.Now
-
-var _ = time.Since
-
-var _ = time.Until
