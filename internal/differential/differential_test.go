@@ -50,6 +50,12 @@ var truePositives = []truePositive{
 	// that waited for the workers blocks on its send for ever. The test's
 	// 2 s task against a 50 ms deadline takes exactly that path natively.
 	{"github.com/alitto/pond", "TestSubmitAndStopWaitFor", "goroutine leak", "StopAndWaitFor leaks its helper goroutine when the deadline passes"},
+	// group.go TaskGroupWithContext.Wait starts a goroutine that waits for
+	// the tasks and then sends on tasksCompleted, and selects between that
+	// channel and ctx.Done. When every task has seen the cancellation and
+	// returned before Wait reaches its select, both cases are ready and Go
+	// picks one at random: Wait returns nil instead of context.Canceled.
+	{"github.com/alitto/pond", "TestGroupContextWithCanceledContext", "test failure", "Wait returns nil when the tasks finish before its select sees the cancelled context"},
 }
 
 // budget keeps every explored test short: the check is about verdicts and

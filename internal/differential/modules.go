@@ -10,12 +10,6 @@ type Module struct {
 // suites pass natively on two cores in well under a minute with -short.
 // The alias analysis's site fractions are measured on them too
 // (internal/alias, BenchmarkModules).
-//
-// One more module was run and still diverges because of a vtbound
-// limitation that is open (README, "Differential check"), so it is not
-// asserted here: github.com/alitto/pond v1.9.2 (its tests mix real
-// time.Ticker and context deadlines, which vtbound does not put on its
-// virtual clock, with virtual time.Sleep).
 var Modules = []Module{
 	{"golang.org/x/sync", "v0.24.0"},
 	{"golang.org/x/time", "v0.14.0"},
@@ -24,4 +18,5 @@ var Modules = []Module{
 	{"github.com/patrickmn/go-cache", "v2.1.0+incompatible"},
 	{"github.com/orcaman/concurrent-map/v2", "v2.0.1"},
 	{"github.com/puzpuzpuz/xsync/v4", "v4.5.0"},
+	{"github.com/alitto/pond", "v1.9.2"},
 }

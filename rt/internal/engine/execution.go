@@ -28,6 +28,8 @@ type execution struct {
 
 	step      int
 	now       time.Duration // the virtual clock (see G.Sleep)
+	coupled   coupling      // real time passing before the virtual clock advances
+	skew      time.Duration // virtual time added to real time by Now: advances minus coupled waits
 	trace     []sched.Step
 	decisions []int
 	hash      uint64
@@ -136,7 +138,7 @@ func (x *execution) pickNext(cur *G) *G {
 			continue
 		}
 		if len(x.view.Enabled) == 0 {
-			if x.advanceClock() || x.waitForPollers() {
+			if x.couple() || x.advanceClock() || x.waitForPollers() {
 				continue
 			}
 			x.stuck()
@@ -259,17 +261,12 @@ func (x *execution) onlySpinners() bool {
 // advanceClock moves the virtual clock to the earliest pending sleep or
 // timer, if there is one, and reports whether it did.
 func (x *execution) advanceClock() bool {
-	next, ok := time.Duration(0), false
-	for _, g := range x.alive {
-		if !g.live || (g.op.Kind != sched.OpSleep && g.op.Kind != sched.OpTimer) || g.wakeAt <= x.now {
-			continue
-		}
-		if !ok || g.wakeAt < next {
-			next, ok = g.wakeAt, true
-		}
-	}
+	next, ok := x.nextWake()
 	if ok {
+		adv := next - x.now
+		x.skew += adv - x.coupled.waited(adv)
 		x.now = next
+		x.coupled = coupling{}
 	}
 	return ok
 }
@@ -278,16 +275,8 @@ func (x *execution) advanceClock() bool {
 // uncontrolled code may retry. It returns false if there is none left
 // within its poll budget.
 func (x *execution) waitForPollers() bool {
-	var earliest time.Time
-	for _, g := range x.alive {
-		if !g.live || g.pollAt.IsZero() || !x.enabled(g) {
-			continue
-		}
-		if earliest.IsZero() || g.pollAt.Before(earliest) {
-			earliest = g.pollAt
-		}
-	}
-	if earliest.IsZero() {
+	earliest, ok := x.earliestPoll()
+	if !ok {
 		return false
 	}
 	time.Sleep(time.Until(earliest))
@@ -422,6 +411,10 @@ func (x *execution) stalled(w *watch, limit time.Duration) bool {
 		return false
 	}
 	if now.Sub(w.since) < limit {
+		return false
+	}
+	if holderBusy() {
+		w.since = now // slow uncontrolled work (a subprocess, I/O): keep waiting
 		return false
 	}
 	x.timedOut.Store(true)
