@@ -39,6 +39,15 @@ func Register(pkg string, sites []Site, guards []Guard) int32 {
 	return engine.Register(pkg, sites, guards)
 }
 
+// RegisterTable is Register with the sites as text, one per line: file,
+// line, column, kind (the name of a SiteKind constant, "KRead"), group and
+// name, separated by tabs; a field starting with a double quote is a Go
+// string literal. Rewritten packages use it because a string compiles
+// faster than a composite literal with one element per site.
+func RegisterTable(pkg, table string, guards []Guard) int32 {
+	return engine.RegisterTable(pkg, table, guards)
+}
+
 // ctl returns the calling controlled goroutine, or nil when the caller is
 // not controlled: hooks then perform the real operation. A controlled
 // goroutine being released at the end of an execution is still returned;

@@ -35,21 +35,19 @@ func methodValueHelper(rtFunc string) string {
 	return "_vtbMV"
 }
 
-// registrationSource renders the package's site table, guards and helpers:
-// declarations in gofmt's layout.
+// registrationSource renders the package's site table (for
+// rt.RegisterTable: one line per site, as a concatenation of string
+// constants, which compiles much faster than a composite literal), guards
+// and helpers: declarations in gofmt's layout.
 func (p *pkgRewriter) registrationSource() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "var %s [%d]%s.Guard\n\n", guardsName, len(p.groupOrder), rtName)
-	fmt.Fprintf(&b, "var %s = %s.Register(%s, []%s.Site{\n", siteBase, rtName, strconv.Quote(p.in.ImportPath), rtName)
+	fmt.Fprintf(&b, "var %s = %s.RegisterTable(%s, \"\"+\n", siteBase, rtName, strconv.Quote(p.in.ImportPath))
 	for _, s := range p.sites {
-		name := ""
-		if s.name != "" {
-			name = ", Name: " + strconv.Quote(s.name)
-		}
-		fmt.Fprintf(&b, "\t{File: %s, Line: %d, Col: %d, Kind: %s.%s, Group: %s%s},\n",
-			strconv.Quote(s.file), s.line, s.col, rtName, s.kind, strconv.Quote(s.group), name)
+		line := strings.Join([]string{tableField(s.file), strconv.Itoa(s.line), strconv.Itoa(s.col), s.kind, tableField(s.group), tableField(s.name)}, "\t")
+		fmt.Fprintf(&b, "\t%s+\n", strconv.Quote(line+"\n"))
 	}
-	fmt.Fprintf(&b, "}, %s[:])\n\n", guardsName)
+	fmt.Fprintf(&b, "\t\"\", %s[:])\n\n", guardsName)
 	for _, h := range []struct{ name, hook string }{{readHelper, "Read"}, {writeHelp, "Write"}} {
 		fmt.Fprintf(&b, "func %s[T any](g int, site int32, p *T) *T {\n\tif %s[g].On() {\n\t\t%s.%s(site, %s.Pointer(p))\n\t}\n\treturn p\n}\n\n",
 			h.name, guardsName, rtName, h.hook, unsafeName)
@@ -81,4 +79,13 @@ func (p *pkgRewriter) registrationSource() string {
 func (fr *fileRewriter) addRegistration() {
 	fr.isReg = true
 	fr.regText = strings.TrimRight(fr.p.registrationSource(), "\n") + "\n"
+}
+
+// tableField writes a site-table field: as it is, or as a Go string
+// literal when it holds a tab or a newline or starts with a double quote.
+func tableField(s string) string {
+	if strings.ContainsAny(s, "\t\n") || strings.HasPrefix(s, `"`) {
+		return strconv.Quote(s)
+	}
+	return s
 }

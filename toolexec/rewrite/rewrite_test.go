@@ -88,8 +88,8 @@ func TestRegistrationInOneFile(t *testing.T) {
 	}
 	regs := 0
 	for name, src := range out.Files {
-		regs += strings.Count(string(src), "_vtbrt.Register(")
-		if name == "a.go" && !strings.Contains(string(src), `{File: "b.go", Line: 5, Col: 12, Kind: _vtbrt.KWrite, Group: "example.com/a.n", Name: "n"}`) {
+		regs += strings.Count(string(src), "_vtbrt.RegisterTable(")
+		if name == "a.go" && !strings.Contains(string(src), `"b.go\t5\t12\tKWrite\texample.com/a.n\tn\n"`) {
 			t.Errorf("a.go's site table lacks b.go's write of n:\n%s", src)
 		}
 	}
@@ -121,7 +121,7 @@ func TestGroupsHook(t *testing.T) {
 		t.Fatal(err)
 	}
 	src := string(out.Files["a.go"])
-	if !strings.Contains(src, `Group: "alias#1"`) || strings.Contains(src, "&cold") {
+	if !strings.Contains(src, `\tKWrite\talias#1\t`) || strings.Contains(src, "&cold") {
 		t.Errorf("hook not applied:\n%s", src)
 	}
 	if out.Sites != 1 || out.AccessSites != 2 {

@@ -322,3 +322,36 @@ func TestPoolPutHappensBeforeGet(t *testing.T) {
 		}
 	}
 }
+
+// TestParseSiteTable: the text form of a site table round-trips every
+// field, quoted fields included, and malformed lines are errors.
+func TestParseSiteTable(t *testing.T) {
+	table := "a.go\t3\t7\tKRead\tpkg.T.f\tp.f\n" +
+		"b.go\t9\t1\tKAlloc\t\t\n" +
+		`"c\td.go"` + "\t1\t2\tKChan\t\t" + `"m[\"a\tb\"]"` + "\n"
+	got, err := parseSiteTable(table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Site{
+		{File: "a.go", Line: 3, Col: 7, Kind: KRead, Group: "pkg.T.f", Name: "p.f"},
+		{File: "b.go", Line: 9, Col: 1, Kind: KAlloc},
+		{File: "c\td.go", Line: 1, Col: 2, Kind: KChan, Name: "m[\"a\tb\"]"},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("parsed %d sites, want %d", len(got), len(want))
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("site %d = %+v, want %+v", i, got[i], want[i])
+		}
+	}
+	if s, err := parseSiteTable(""); err != nil || len(s) != 0 {
+		t.Errorf("empty table: %v, %v", s, err)
+	}
+	for _, bad := range []string{"a.go\t1\t2\tKRead\tg\n", "a.go\tx\t2\tKRead\tg\tn\n", "a.go\t1\t2\tKNope\tg\tn\n", `"a.go` + "\t1\t2\tKRead\tg\tn\n"} {
+		if _, err := parseSiteTable(bad); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+}

@@ -1,7 +1,10 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 )
@@ -194,3 +197,64 @@ func GroupID(name string) int32 {
 // Instrumented reports whether any package has registered sites, that is,
 // whether the test binary was built with vtbound's rewriting.
 func Instrumented() bool { return len(*reg.sites.Load()) > 1 }
+
+// kindNames maps the names of the SiteKind constants, as rewritten
+// packages write them in site tables, to the kinds.
+var kindNames = map[string]SiteKind{
+	"KOther": KOther, "KRead": KRead, "KWrite": KWrite, "KAtomic": KAtomic,
+	"KChan": KChan, "KSync": KSync, "KGo": KGo, "KAlloc": KAlloc,
+}
+
+// RegisterTable is Register with the sites given as text, one per line:
+// file, line, column, kind (a SiteKind constant's name), group and name,
+// separated by tabs. A field that starts with a double quote is a Go
+// string literal (for text holding a tab, a newline or a leading quote).
+// Compiling one string costs far less than a composite literal with an
+// element per site. A malformed table is a vtbound bug: it panics.
+func RegisterTable(pkg, table string, guards []Guard) int32 {
+	sites, err := parseSiteTable(table)
+	if err != nil {
+		panic(fmt.Sprintf("vtbound: package %s: site table: %v", pkg, err))
+	}
+	return Register(pkg, sites, guards)
+}
+
+// parseSiteTable parses the text form of a site table.
+func parseSiteTable(table string) ([]Site, error) {
+	if table == "" {
+		return nil, nil
+	}
+	var sites []Site
+	for n, line := range strings.Split(strings.TrimSuffix(table, "\n"), "\n") {
+		s, err := parseSite(line)
+		if err != nil {
+			return nil, fmt.Errorf("line %d %q: %v", n+1, line, err)
+		}
+		sites = append(sites, s)
+	}
+	return sites, nil
+}
+
+// parseSite parses one line of a site table.
+func parseSite(line string) (Site, error) {
+	f := strings.Split(line, "\t")
+	if len(f) != 6 {
+		return Site{}, fmt.Errorf("%d fields, want 6", len(f))
+	}
+	for _, i := range []int{0, 4, 5} {
+		if strings.HasPrefix(f[i], `"`) {
+			u, err := strconv.Unquote(f[i])
+			if err != nil {
+				return Site{}, err
+			}
+			f[i] = u
+		}
+	}
+	ln, err1 := strconv.ParseInt(f[1], 10, 32)
+	col, err2 := strconv.ParseInt(f[2], 10, 32)
+	kind, ok := kindNames[f[3]]
+	if err := errors.Join(err1, err2); err != nil || !ok {
+		return Site{}, fmt.Errorf("bad line, column or kind")
+	}
+	return Site{File: f[0], Line: int32(ln), Col: int32(col), Kind: kind, Group: f[4], Name: f[5]}, nil
+}

@@ -71,14 +71,14 @@ func Nested() *Node {
 
 var _vtbG [2]_vtbrt.Guard
 
-var _vtbS = _vtbrt.Register("example.com/allocs", []_vtbrt.Site{
-	{File: "allocs.go", Line: 17, Col: 27, Kind: _vtbrt.KRead, Group: "example.com/allocs.head", Name: "head"},
-	{File: "allocs.go", Line: 17, Col: 7, Kind: _vtbrt.KAlloc, Group: ""},
-	{File: "allocs.go", Line: 18, Col: 7, Kind: _vtbrt.KAlloc, Group: ""},
-	{File: "allocs.go", Line: 19, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/allocs.Node.next", Name: "m.next"},
-	{File: "allocs.go", Line: 35, Col: 21, Kind: _vtbrt.KAlloc, Group: ""},
-	{File: "allocs.go", Line: 35, Col: 9, Kind: _vtbrt.KAlloc, Group: ""},
-}, _vtbG[:])
+var _vtbS = _vtbrt.RegisterTable("example.com/allocs", ""+
+	"allocs.go\t17\t27\tKRead\texample.com/allocs.head\thead\n"+
+	"allocs.go\t17\t7\tKAlloc\t\t\n"+
+	"allocs.go\t18\t7\tKAlloc\t\t\n"+
+	"allocs.go\t19\t2\tKWrite\texample.com/allocs.Node.next\tm.next\n"+
+	"allocs.go\t35\t21\tKAlloc\t\t\n"+
+	"allocs.go\t35\t9\tKAlloc\t\t\n"+
+	"", _vtbG[:])
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

@@ -135,25 +135,25 @@ func Tuple() {
 
 var _vtbG [4]_vtbrt.Guard
 
-var _vtbS = _vtbrt.Register("example.com/assignorder", []_vtbrt.Site{
-	{File: "assignorder.go", Line: 18, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.result", Name: "result"},
-	{File: "assignorder.go", Line: 19, Col: 12, Kind: _vtbrt.KChan, Group: ""},
-	{File: "assignorder.go", Line: 19, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.result", Name: "result"},
-	{File: "assignorder.go", Line: 20, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.result", Name: "result"},
-	{File: "assignorder.go", Line: 20, Col: 10, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.err", Name: "err"},
-	{File: "assignorder.go", Line: 22, Col: 15, Kind: _vtbrt.KChan, Group: ""},
-	{File: "assignorder.go", Line: 22, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.result", Name: "result"},
-	{File: "assignorder.go", Line: 23, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.T.v", Name: "p.v"},
-	{File: "assignorder.go", Line: 24, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.result", Name: "result"},
-	{File: "assignorder.go", Line: 27, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.result", Name: "result"},
-	{File: "assignorder.go", Line: 30, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.result", Name: "result"},
-	{File: "assignorder.go", Line: 30, Col: 11, Kind: _vtbrt.KRead, Group: "example.com/assignorder.result", Name: "result"},
-	{File: "assignorder.go", Line: 31, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.table", Name: "table[compute()]"},
-	{File: "assignorder.go", Line: 32, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.result", Name: "result"},
-	{File: "assignorder.go", Line: 34, Col: 3, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.result", Name: "result"},
-	{File: "assignorder.go", Line: 37, Col: 3, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.result", Name: "result"},
-	{File: "assignorder.go", Line: 44, Col: 5, Kind: _vtbrt.KWrite, Group: "example.com/assignorder.err", Name: "err"},
-}, _vtbG[:])
+var _vtbS = _vtbrt.RegisterTable("example.com/assignorder", ""+
+	"assignorder.go\t18\t2\tKWrite\texample.com/assignorder.result\tresult\n"+
+	"assignorder.go\t19\t12\tKChan\t\t\n"+
+	"assignorder.go\t19\t2\tKWrite\texample.com/assignorder.result\tresult\n"+
+	"assignorder.go\t20\t2\tKWrite\texample.com/assignorder.result\tresult\n"+
+	"assignorder.go\t20\t10\tKWrite\texample.com/assignorder.err\terr\n"+
+	"assignorder.go\t22\t15\tKChan\t\t\n"+
+	"assignorder.go\t22\t2\tKWrite\texample.com/assignorder.result\tresult\n"+
+	"assignorder.go\t23\t2\tKWrite\texample.com/assignorder.T.v\tp.v\n"+
+	"assignorder.go\t24\t2\tKWrite\texample.com/assignorder.result\tresult\n"+
+	"assignorder.go\t27\t2\tKWrite\texample.com/assignorder.result\tresult\n"+
+	"assignorder.go\t30\t2\tKWrite\texample.com/assignorder.result\tresult\n"+
+	"assignorder.go\t30\t11\tKRead\texample.com/assignorder.result\tresult\n"+
+	"assignorder.go\t31\t2\tKWrite\texample.com/assignorder.table\ttable[compute()]\n"+
+	"assignorder.go\t32\t2\tKWrite\texample.com/assignorder.result\tresult\n"+
+	"assignorder.go\t34\t3\tKWrite\texample.com/assignorder.result\tresult\n"+
+	"assignorder.go\t37\t3\tKWrite\texample.com/assignorder.result\tresult\n"+
+	"assignorder.go\t44\t5\tKWrite\texample.com/assignorder.err\terr\n"+
+	"", _vtbG[:])
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

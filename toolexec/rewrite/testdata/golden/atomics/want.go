@@ -95,27 +95,27 @@ func Ordered(s *Stats, ch chan int64) int64 {
 
 var _vtbG [0]_vtbrt.Guard
 
-var _vtbS = _vtbrt.Register("example.com/atomics", []_vtbrt.Site{
-	{File: "atomics.go", Line: 22, Col: 2, Kind: _vtbrt.KAtomic, Group: ""},
-	{File: "atomics.go", Line: 23, Col: 2, Kind: _vtbrt.KAtomic, Group: ""},
-	{File: "atomics.go", Line: 24, Col: 9, Kind: _vtbrt.KAtomic, Group: ""},
-	{File: "atomics.go", Line: 25, Col: 2, Kind: _vtbrt.KAtomic, Group: ""},
-	{File: "atomics.go", Line: 26, Col: 2, Kind: _vtbrt.KAtomic, Group: ""},
-	{File: "atomics.go", Line: 27, Col: 2, Kind: _vtbrt.KAtomic, Group: ""},
-	{File: "atomics.go", Line: 28, Col: 2, Kind: _vtbrt.KAtomic, Group: ""},
-	{File: "atomics.go", Line: 29, Col: 5, Kind: _vtbrt.KAtomic, Group: ""},
-	{File: "atomics.go", Line: 30, Col: 3, Kind: _vtbrt.KAtomic, Group: ""},
-	{File: "atomics.go", Line: 32, Col: 2, Kind: _vtbrt.KAtomic, Group: ""},
-	{File: "atomics.go", Line: 33, Col: 2, Kind: _vtbrt.KAtomic, Group: ""},
-	{File: "atomics.go", Line: 34, Col: 7, Kind: _vtbrt.KAtomic, Group: ""},
-	{File: "atomics.go", Line: 36, Col: 9, Kind: _vtbrt.KAtomic, Group: ""},
-	{File: "atomics.go", Line: 36, Col: 28, Kind: _vtbrt.KAtomic, Group: ""},
-	{File: "atomics.go", Line: 40, Col: 2, Kind: _vtbrt.KAtomic, Group: ""},
-	{File: "atomics.go", Line: 41, Col: 12, Kind: _vtbrt.KChan, Group: ""},
-	{File: "atomics.go", Line: 41, Col: 2, Kind: _vtbrt.KAtomic, Group: ""},
-	{File: "atomics.go", Line: 42, Col: 7, Kind: _vtbrt.KAtomic, Group: ""},
-	{File: "atomics.go", Line: 43, Col: 2, Kind: _vtbrt.KAtomic, Group: ""},
-}, _vtbG[:])
+var _vtbS = _vtbrt.RegisterTable("example.com/atomics", ""+
+	"atomics.go\t22\t2\tKAtomic\t\t\n"+
+	"atomics.go\t23\t2\tKAtomic\t\t\n"+
+	"atomics.go\t24\t9\tKAtomic\t\t\n"+
+	"atomics.go\t25\t2\tKAtomic\t\t\n"+
+	"atomics.go\t26\t2\tKAtomic\t\t\n"+
+	"atomics.go\t27\t2\tKAtomic\t\t\n"+
+	"atomics.go\t28\t2\tKAtomic\t\t\n"+
+	"atomics.go\t29\t5\tKAtomic\t\t\n"+
+	"atomics.go\t30\t3\tKAtomic\t\t\n"+
+	"atomics.go\t32\t2\tKAtomic\t\t\n"+
+	"atomics.go\t33\t2\tKAtomic\t\t\n"+
+	"atomics.go\t34\t7\tKAtomic\t\t\n"+
+	"atomics.go\t36\t9\tKAtomic\t\t\n"+
+	"atomics.go\t36\t28\tKAtomic\t\t\n"+
+	"atomics.go\t40\t2\tKAtomic\t\t\n"+
+	"atomics.go\t41\t12\tKChan\t\t\n"+
+	"atomics.go\t41\t2\tKAtomic\t\t\n"+
+	"atomics.go\t42\t7\tKAtomic\t\t\n"+
+	"atomics.go\t43\t2\tKAtomic\t\t\n"+
+	"", _vtbG[:])
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

@@ -68,16 +68,16 @@ func NotCaptured() int {
 
 var _vtbG [2]_vtbrt.Guard
 
-var _vtbS = _vtbrt.Register("example.com/captured", []_vtbrt.Site{
-	{File: "captured.go", Line: 5, Col: 10, Kind: _vtbrt.KChan, Group: ""},
-	{File: "captured.go", Line: 8, Col: 4, Kind: _vtbrt.KWrite, Group: "example.com/captured/captured.go:4:2", Name: "total"},
-	{File: "captured.go", Line: 10, Col: 3, Kind: _vtbrt.KChan, Group: ""},
-	{File: "captured.go", Line: 6, Col: 2, Kind: _vtbrt.KGo, Group: ""},
-	{File: "captured.go", Line: 12, Col: 2, Kind: _vtbrt.KChan, Group: ""},
-	{File: "captured.go", Line: 13, Col: 9, Kind: _vtbrt.KRead, Group: "example.com/captured/captured.go:4:2", Name: "total"},
-	{File: "captured.go", Line: 19, Col: 3, Kind: _vtbrt.KWrite, Group: "example.com/captured/captured.go:17:2", Name: "n"},
-	{File: "captured.go", Line: 20, Col: 10, Kind: _vtbrt.KRead, Group: "example.com/captured/captured.go:17:2", Name: "n"},
-}, _vtbG[:])
+var _vtbS = _vtbrt.RegisterTable("example.com/captured", ""+
+	"captured.go\t5\t10\tKChan\t\t\n"+
+	"captured.go\t8\t4\tKWrite\texample.com/captured/captured.go:4:2\ttotal\n"+
+	"captured.go\t10\t3\tKChan\t\t\n"+
+	"captured.go\t6\t2\tKGo\t\t\n"+
+	"captured.go\t12\t2\tKChan\t\t\n"+
+	"captured.go\t13\t9\tKRead\texample.com/captured/captured.go:4:2\ttotal\n"+
+	"captured.go\t19\t3\tKWrite\texample.com/captured/captured.go:17:2\tn\n"+
+	"captured.go\t20\t10\tKRead\texample.com/captured/captured.go:17:2\tn\n"+
+	"", _vtbG[:])
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

@@ -86,34 +86,34 @@ func Run() (int, bool) {
 
 var _vtbG [1]_vtbrt.Guard
 
-var _vtbS = _vtbrt.Register("example.com/chanops", []_vtbrt.Site{
-	{File: "chanops.go", Line: 14, Col: 7, Kind: _vtbrt.KChan, Group: ""},
-	{File: "chanops.go", Line: 15, Col: 7, Kind: _vtbrt.KChan, Group: ""},
-	{File: "chanops.go", Line: 17, Col: 7, Kind: _vtbrt.KChan, Group: ""},
-	{File: "chanops.go", Line: 18, Col: 7, Kind: _vtbrt.KChan, Group: ""},
-	{File: "chanops.go", Line: 19, Col: 10, Kind: _vtbrt.KChan, Group: ""},
-	{File: "chanops.go", Line: 20, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/chanops.results", Name: "results"},
-	{File: "chanops.go", Line: 20, Col: 12, Kind: _vtbrt.KChan, Group: ""},
-	{File: "chanops.go", Line: 21, Col: 14, Kind: _vtbrt.KChan, Group: ""},
-	{File: "chanops.go", Line: 21, Col: 2, Kind: _vtbrt.KGo, Group: ""},
-	{File: "chanops.go", Line: 22, Col: 2, Kind: _vtbrt.KChan, Group: ""},
-	{File: "chanops.go", Line: 23, Col: 2, Kind: _vtbrt.KChan, Group: ""},
-	{File: "chanops.go", Line: 24, Col: 10, Kind: _vtbrt.KAlloc, Group: ""},
-	{File: "chanops.go", Line: 24, Col: 2, Kind: _vtbrt.KChan, Group: ""},
-	{File: "chanops.go", Line: 25, Col: 2, Kind: _vtbrt.KChan, Group: ""},
-	{File: "chanops.go", Line: 26, Col: 7, Kind: _vtbrt.KChan, Group: ""},
-	{File: "chanops.go", Line: 27, Col: 11, Kind: _vtbrt.KChan, Group: ""},
-	{File: "chanops.go", Line: 28, Col: 15, Kind: _vtbrt.KChan, Group: ""},
-	{File: "chanops.go", Line: 30, Col: 2, Kind: _vtbrt.KRead, Group: "example.com/chanops.results", Name: "results"},
-	{File: "chanops.go", Line: 30, Col: 2, Kind: _vtbrt.KChan, Group: ""},
-	{File: "chanops.go", Line: 31, Col: 2, Kind: _vtbrt.KChan, Group: ""},
-	{File: "chanops.go", Line: 32, Col: 2, Kind: _vtbrt.KChan, Group: ""},
-	{File: "chanops.go", Line: 33, Col: 9, Kind: _vtbrt.KRead, Group: "example.com/chanops.results", Name: "results"},
-	{File: "chanops.go", Line: 33, Col: 7, Kind: _vtbrt.KChan, Group: ""},
-	{File: "chanops.go", Line: 34, Col: 2, Kind: _vtbrt.KChan, Group: ""},
-	{File: "chanops.go", Line: 36, Col: 7, Kind: _vtbrt.KChan, Group: ""},
-	{File: "chanops.go", Line: 37, Col: 2, Kind: _vtbrt.KChan, Group: ""},
-}, _vtbG[:])
+var _vtbS = _vtbrt.RegisterTable("example.com/chanops", ""+
+	"chanops.go\t14\t7\tKChan\t\t\n"+
+	"chanops.go\t15\t7\tKChan\t\t\n"+
+	"chanops.go\t17\t7\tKChan\t\t\n"+
+	"chanops.go\t18\t7\tKChan\t\t\n"+
+	"chanops.go\t19\t10\tKChan\t\t\n"+
+	"chanops.go\t20\t2\tKWrite\texample.com/chanops.results\tresults\n"+
+	"chanops.go\t20\t12\tKChan\t\t\n"+
+	"chanops.go\t21\t14\tKChan\t\t\n"+
+	"chanops.go\t21\t2\tKGo\t\t\n"+
+	"chanops.go\t22\t2\tKChan\t\t\n"+
+	"chanops.go\t23\t2\tKChan\t\t\n"+
+	"chanops.go\t24\t10\tKAlloc\t\t\n"+
+	"chanops.go\t24\t2\tKChan\t\t\n"+
+	"chanops.go\t25\t2\tKChan\t\t\n"+
+	"chanops.go\t26\t7\tKChan\t\t\n"+
+	"chanops.go\t27\t11\tKChan\t\t\n"+
+	"chanops.go\t28\t15\tKChan\t\t\n"+
+	"chanops.go\t30\t2\tKRead\texample.com/chanops.results\tresults\n"+
+	"chanops.go\t30\t2\tKChan\t\t\n"+
+	"chanops.go\t31\t2\tKChan\t\t\n"+
+	"chanops.go\t32\t2\tKChan\t\t\n"+
+	"chanops.go\t33\t9\tKRead\texample.com/chanops.results\tresults\n"+
+	"chanops.go\t33\t7\tKChan\t\t\n"+
+	"chanops.go\t34\t2\tKChan\t\t\n"+
+	"chanops.go\t36\t7\tKChan\t\t\n"+
+	"chanops.go\t37\t2\tKChan\t\t\n"+
+	"", _vtbG[:])
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

@@ -64,12 +64,12 @@ func Now() int64 {
 
 var _vtbG [1]_vtbrt.Guard
 
-var _vtbS = _vtbrt.Register("example.com/directives", []_vtbrt.Site{
-	{File: "directives.go", Line: 16, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/directives.state", Name: "state"},
-	{File: "directives.go", Line: 17, Col: 9, Kind: _vtbrt.KRead, Group: "example.com/directives.state", Name: "state"},
-	{File: "directives.go", Line: 21, Col: 26, Kind: _vtbrt.KRead, Group: "example.com/directives.state", Name: "state"},
-	{File: "directives.go", Line: 26, Col: 20, Kind: _vtbrt.KWrite, Group: "example.com/directives.state", Name: "state"},
-}, _vtbG[:])
+var _vtbS = _vtbrt.RegisterTable("example.com/directives", ""+
+	"directives.go\t16\t2\tKWrite\texample.com/directives.state\tstate\n"+
+	"directives.go\t17\t9\tKRead\texample.com/directives.state\tstate\n"+
+	"directives.go\t21\t26\tKRead\texample.com/directives.state\tstate\n"+
+	"directives.go\t26\t20\tKWrite\texample.com/directives.state\tstate\n"+
+	"", _vtbG[:])
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

@@ -24,9 +24,9 @@ func Data() string {
 
 var _vtbG [1]_vtbrt.Guard
 
-var _vtbS = _vtbrt.Register("example.com/embed", []_vtbrt.Site{
-	{File: "embed.go", Line: 8, Col: 29, Kind: _vtbrt.KRead, Group: "example.com/embed.data", Name: "data"},
-}, _vtbG[:])
+var _vtbS = _vtbrt.RegisterTable("example.com/embed", ""+
+	"embed.go\t8\t29\tKRead\texample.com/embed.data\tdata\n"+
+	"", _vtbG[:])
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

@@ -63,19 +63,19 @@ func Use(c *Cache) {
 
 var _vtbG [1]_vtbrt.Guard
 
-var _vtbS = _vtbrt.Register("example.com/embedded", []_vtbrt.Site{
-	{File: "embedded.go", Line: 17, Col: 2, Kind: _vtbrt.KSync, Group: ""},
-	{File: "embedded.go", Line: 18, Col: 8, Kind: _vtbrt.KSync, Group: ""},
-	{File: "embedded.go", Line: 19, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/embedded.Counter.n", Name: "c.n"},
-	{File: "embedded.go", Line: 23, Col: 2, Kind: _vtbrt.KSync, Group: ""},
-	{File: "embedded.go", Line: 24, Col: 2, Kind: _vtbrt.KSync, Group: ""},
-	{File: "embedded.go", Line: 25, Col: 2, Kind: _vtbrt.KSync, Group: ""},
-	{File: "embedded.go", Line: 26, Col: 2, Kind: _vtbrt.KSync, Group: ""},
-	{File: "embedded.go", Line: 28, Col: 7, Kind: _vtbrt.KSync, Group: ""},
-	{File: "embedded.go", Line: 29, Col: 2, Kind: _vtbrt.KSync, Group: ""},
-	{File: "embedded.go", Line: 32, Col: 2, Kind: _vtbrt.KSync, Group: ""},
-	{File: "embedded.go", Line: 33, Col: 2, Kind: _vtbrt.KSync, Group: ""},
-}, _vtbG[:])
+var _vtbS = _vtbrt.RegisterTable("example.com/embedded", ""+
+	"embedded.go\t17\t2\tKSync\t\t\n"+
+	"embedded.go\t18\t8\tKSync\t\t\n"+
+	"embedded.go\t19\t2\tKWrite\texample.com/embedded.Counter.n\tc.n\n"+
+	"embedded.go\t23\t2\tKSync\t\t\n"+
+	"embedded.go\t24\t2\tKSync\t\t\n"+
+	"embedded.go\t25\t2\tKSync\t\t\n"+
+	"embedded.go\t26\t2\tKSync\t\t\n"+
+	"embedded.go\t28\t7\tKSync\t\t\n"+
+	"embedded.go\t29\t2\tKSync\t\t\n"+
+	"embedded.go\t32\t2\tKSync\t\t\n"+
+	"embedded.go\t33\t2\tKSync\t\t\n"+
+	"", _vtbG[:])
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

@@ -67,15 +67,15 @@ func Walk(n *Node) int {
 
 var _vtbG [4]_vtbrt.Guard
 
-var _vtbS = _vtbrt.Register("example.com/fields", []_vtbrt.Site{
-	{File: "fields.go", Line: 13, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/fields.Node.val", Name: "n.val"},
-	{File: "fields.go", Line: 14, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/fields.Node.inner", Name: "n.inner.hits"},
-	{File: "fields.go", Line: 14, Col: 17, Kind: _vtbrt.KRead, Group: "example.com/fields.Node.val", Name: "n.val"},
-	{File: "fields.go", Line: 15, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/fields.Inner.hits", Name: "n.hits"},
-	{File: "fields.go", Line: 20, Col: 28, Kind: _vtbrt.KRead, Group: "example.com/fields.Node.next", Name: "p.next"},
-	{File: "fields.go", Line: 21, Col: 8, Kind: _vtbrt.KRead, Group: "example.com/fields.Node.val", Name: "p.val"},
-	{File: "fields.go", Line: 27, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/fields.Node.val", Name: "(*q).val"},
-}, _vtbG[:])
+var _vtbS = _vtbrt.RegisterTable("example.com/fields", ""+
+	"fields.go\t13\t2\tKWrite\texample.com/fields.Node.val\tn.val\n"+
+	"fields.go\t14\t2\tKWrite\texample.com/fields.Node.inner\tn.inner.hits\n"+
+	"fields.go\t14\t17\tKRead\texample.com/fields.Node.val\tn.val\n"+
+	"fields.go\t15\t2\tKWrite\texample.com/fields.Inner.hits\tn.hits\n"+
+	"fields.go\t20\t28\tKRead\texample.com/fields.Node.next\tp.next\n"+
+	"fields.go\t21\t8\tKRead\texample.com/fields.Node.val\tp.val\n"+
+	"fields.go\t27\t2\tKWrite\texample.com/fields.Node.val\t(*q).val\n"+
+	"", _vtbG[:])
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

@@ -53,12 +53,12 @@ func yyLex() int {
 
 var _vtbG [1]_vtbrt.Guard
 
-var _vtbS = _vtbrt.Register("example.com/generated", []_vtbrt.Site{
-	{File: "parser.y", Line: 13, Col: 0, Kind: _vtbrt.KWrite, Group: "example.com/generated.yyDebug", Name: "yyDebug"},
-	{File: "parser.y", Line: 15, Col: 0, Kind: _vtbrt.KGo, Group: ""},
-	{File: "parser.y", Line: 17, Col: 0, Kind: _vtbrt.KRead, Group: "example.com/generated.yyDebug", Name: "yyDebug"},
-	{File: "lexer.l", Line: 40, Col: 0, Kind: _vtbrt.KWrite, Group: "example.com/generated.yyDebug", Name: "yyDebug"},
-}, _vtbG[:])
+var _vtbS = _vtbrt.RegisterTable("example.com/generated", ""+
+	"parser.y\t13\t0\tKWrite\texample.com/generated.yyDebug\tyyDebug\n"+
+	"parser.y\t15\t0\tKGo\t\t\n"+
+	"parser.y\t17\t0\tKRead\texample.com/generated.yyDebug\tyyDebug\n"+
+	"lexer.l\t40\t0\tKWrite\texample.com/generated.yyDebug\tyyDebug\n"+
+	"", _vtbG[:])
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

@@ -180,24 +180,24 @@ func Guarded[L sync.Locker](l L) {
 
 var _vtbG [1]_vtbrt.Guard
 
-var _vtbS = _vtbrt.Register("example.com/generics", []_vtbrt.Site{
-	{File: "generics.go", Line: 11, Col: 2, Kind: _vtbrt.KSync, Group: ""},
-	{File: "generics.go", Line: 12, Col: 8, Kind: _vtbrt.KSync, Group: ""},
-	{File: "generics.go", Line: 13, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/generics.Box.val", Name: "b.val"},
-	{File: "generics.go", Line: 17, Col: 8, Kind: _vtbrt.KChan, Group: ""},
-	{File: "generics.go", Line: 19, Col: 3, Kind: _vtbrt.KChan, Group: ""},
-	{File: "generics.go", Line: 21, Col: 2, Kind: _vtbrt.KChan, Group: ""},
-	{File: "generics.go", Line: 23, Col: 2, Kind: _vtbrt.KChan, Group: ""},
-	{File: "generics.go", Line: 38, Col: 7, Kind: _vtbrt.KAlloc, Group: ""},
-	{File: "generics.go", Line: 42, Col: 2, Kind: _vtbrt.KGo, Group: ""},
-	{File: "generics.go", Line: 43, Col: 2, Kind: _vtbrt.KGo, Group: ""},
-	{File: "generics.go", Line: 47, Col: 2, Kind: _vtbrt.KChan, Group: ""},
-	{File: "generics.go", Line: 48, Col: 7, Kind: _vtbrt.KChan, Group: ""},
-	{File: "generics.go", Line: 49, Col: 11, Kind: _vtbrt.KChan, Group: ""},
-	{File: "generics.go", Line: 51, Col: 2, Kind: _vtbrt.KChan, Group: ""},
-	{File: "generics.go", Line: 56, Col: 2, Kind: _vtbrt.KChan, Group: ""},
-	{File: "generics.go", Line: 59, Col: 2, Kind: _vtbrt.KChan, Group: ""},
-}, _vtbG[:])
+var _vtbS = _vtbrt.RegisterTable("example.com/generics", ""+
+	"generics.go\t11\t2\tKSync\t\t\n"+
+	"generics.go\t12\t8\tKSync\t\t\n"+
+	"generics.go\t13\t2\tKWrite\texample.com/generics.Box.val\tb.val\n"+
+	"generics.go\t17\t8\tKChan\t\t\n"+
+	"generics.go\t19\t3\tKChan\t\t\n"+
+	"generics.go\t21\t2\tKChan\t\t\n"+
+	"generics.go\t23\t2\tKChan\t\t\n"+
+	"generics.go\t38\t7\tKAlloc\t\t\n"+
+	"generics.go\t42\t2\tKGo\t\t\n"+
+	"generics.go\t43\t2\tKGo\t\t\n"+
+	"generics.go\t47\t2\tKChan\t\t\n"+
+	"generics.go\t48\t7\tKChan\t\t\n"+
+	"generics.go\t49\t11\tKChan\t\t\n"+
+	"generics.go\t51\t2\tKChan\t\t\n"+
+	"generics.go\t56\t2\tKChan\t\t\n"+
+	"generics.go\t59\t2\tKChan\t\t\n"+
+	"", _vtbG[:])
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

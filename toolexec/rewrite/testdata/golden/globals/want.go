@@ -65,23 +65,23 @@ func Use(i int) int {
 
 var _vtbG [6]_vtbrt.Guard
 
-var _vtbS = _vtbrt.Register("example.com/globals", []_vtbrt.Site{
-	{File: "globals.go", Line: 16, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/globals.counter", Name: "counter"},
-	{File: "globals.go", Line: 17, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/globals.counter", Name: "counter"},
-	{File: "globals.go", Line: 18, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/globals.total", Name: "total"},
-	{File: "globals.go", Line: 18, Col: 10, Kind: _vtbrt.KRead, Group: "example.com/globals.total", Name: "total"},
-	{File: "globals.go", Line: 18, Col: 24, Kind: _vtbrt.KRead, Group: "example.com/globals.counter", Name: "counter"},
-	{File: "globals.go", Line: 22, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/globals.names", Name: "names"},
-	{File: "globals.go", Line: 22, Col: 17, Kind: _vtbrt.KRead, Group: "example.com/globals.names", Name: "names"},
-	{File: "globals.go", Line: 23, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/globals.table", Name: "table[i]"},
-	{File: "globals.go", Line: 23, Col: 13, Kind: _vtbrt.KRead, Group: "example.com/globals.table", Name: "table[i + 1]"},
-	{File: "globals.go", Line: 24, Col: 5, Kind: _vtbrt.KRead, Group: "example.com/globals.config", Name: "config.debug"},
-	{File: "globals.go", Line: 24, Col: 21, Kind: _vtbrt.KRead, Group: "example.com/globals.counter", Name: "counter"},
-	{File: "globals.go", Line: 25, Col: 10, Kind: _vtbrt.KRead, Group: "example.com/globals.hook", Name: "hook"},
-	{File: "globals.go", Line: 25, Col: 15, Kind: _vtbrt.KRead, Group: "example.com/globals.counter", Name: "counter"},
-	{File: "globals.go", Line: 31, Col: 10, Kind: _vtbrt.KRead, Group: "example.com/globals.counter", Name: "counter"},
-	{File: "globals.go", Line: 31, Col: 23, Kind: _vtbrt.KRead, Group: "example.com/globals.names", Name: "names"},
-}, _vtbG[:])
+var _vtbS = _vtbrt.RegisterTable("example.com/globals", ""+
+	"globals.go\t16\t2\tKWrite\texample.com/globals.counter\tcounter\n"+
+	"globals.go\t17\t2\tKWrite\texample.com/globals.counter\tcounter\n"+
+	"globals.go\t18\t2\tKWrite\texample.com/globals.total\ttotal\n"+
+	"globals.go\t18\t10\tKRead\texample.com/globals.total\ttotal\n"+
+	"globals.go\t18\t24\tKRead\texample.com/globals.counter\tcounter\n"+
+	"globals.go\t22\t2\tKWrite\texample.com/globals.names\tnames\n"+
+	"globals.go\t22\t17\tKRead\texample.com/globals.names\tnames\n"+
+	"globals.go\t23\t2\tKWrite\texample.com/globals.table\ttable[i]\n"+
+	"globals.go\t23\t13\tKRead\texample.com/globals.table\ttable[i + 1]\n"+
+	"globals.go\t24\t5\tKRead\texample.com/globals.config\tconfig.debug\n"+
+	"globals.go\t24\t21\tKRead\texample.com/globals.counter\tcounter\n"+
+	"globals.go\t25\t10\tKRead\texample.com/globals.hook\thook\n"+
+	"globals.go\t25\t15\tKRead\texample.com/globals.counter\tcounter\n"+
+	"globals.go\t31\t10\tKRead\texample.com/globals.counter\tcounter\n"+
+	"globals.go\t31\t23\tKRead\texample.com/globals.names\tnames\n"+
+	"", _vtbG[:])
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

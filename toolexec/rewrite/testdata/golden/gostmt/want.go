@@ -142,22 +142,22 @@ func Start(w *Worker, n int, ch chan string, next func() int) {
 
 var _vtbG [1]_vtbrt.Guard
 
-var _vtbS = _vtbrt.Register("example.com/gostmt", []_vtbrt.Site{
-	{File: "gostmt.go", Line: 7, Col: 66, Kind: _vtbrt.KRead, Group: "example.com/gostmt.Worker.id", Name: "w.id"},
-	{File: "gostmt.go", Line: 7, Col: 49, Kind: _vtbrt.KChan, Group: ""},
-	{File: "gostmt.go", Line: 18, Col: 2, Kind: _vtbrt.KGo, Group: ""},
-	{File: "gostmt.go", Line: 19, Col: 2, Kind: _vtbrt.KGo, Group: ""},
-	{File: "gostmt.go", Line: 20, Col: 2, Kind: _vtbrt.KGo, Group: ""},
-	{File: "gostmt.go", Line: 22, Col: 2, Kind: _vtbrt.KGo, Group: ""},
-	{File: "gostmt.go", Line: 23, Col: 2, Kind: _vtbrt.KGo, Group: ""},
-	{File: "gostmt.go", Line: 24, Col: 2, Kind: _vtbrt.KGo, Group: ""},
-	{File: "gostmt.go", Line: 27, Col: 2, Kind: _vtbrt.KGo, Group: ""},
-	{File: "gostmt.go", Line: 28, Col: 2, Kind: _vtbrt.KGo, Group: ""},
-	{File: "gostmt.go", Line: 30, Col: 3, Kind: _vtbrt.KChan, Group: ""},
-	{File: "gostmt.go", Line: 29, Col: 2, Kind: _vtbrt.KGo, Group: ""},
-	{File: "gostmt.go", Line: 32, Col: 5, Kind: _vtbrt.KChan, Group: ""},
-	{File: "gostmt.go", Line: 32, Col: 2, Kind: _vtbrt.KGo, Group: ""},
-}, _vtbG[:])
+var _vtbS = _vtbrt.RegisterTable("example.com/gostmt", ""+
+	"gostmt.go\t7\t66\tKRead\texample.com/gostmt.Worker.id\tw.id\n"+
+	"gostmt.go\t7\t49\tKChan\t\t\n"+
+	"gostmt.go\t18\t2\tKGo\t\t\n"+
+	"gostmt.go\t19\t2\tKGo\t\t\n"+
+	"gostmt.go\t20\t2\tKGo\t\t\n"+
+	"gostmt.go\t22\t2\tKGo\t\t\n"+
+	"gostmt.go\t23\t2\tKGo\t\t\n"+
+	"gostmt.go\t24\t2\tKGo\t\t\n"+
+	"gostmt.go\t27\t2\tKGo\t\t\n"+
+	"gostmt.go\t28\t2\tKGo\t\t\n"+
+	"gostmt.go\t30\t3\tKChan\t\t\n"+
+	"gostmt.go\t29\t2\tKGo\t\t\n"+
+	"gostmt.go\t32\t5\tKChan\t\t\n"+
+	"gostmt.go\t32\t2\tKGo\t\t\n"+
+	"", _vtbG[:])
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

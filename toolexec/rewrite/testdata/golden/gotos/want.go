@@ -62,10 +62,10 @@ Sel:
 
 var _vtbG [0]_vtbrt.Guard
 
-var _vtbS = _vtbrt.Register("example.com/gotos", []_vtbrt.Site{
-	{File: "gotos.go", Line: 8, Col: 19, Kind: _vtbrt.KChan, Group: ""},
-	{File: "gotos.go", Line: 8, Col: 2, Kind: _vtbrt.KGo, Group: ""},
-}, _vtbG[:])
+var _vtbS = _vtbrt.RegisterTable("example.com/gotos", ""+
+	"gotos.go\t8\t19\tKChan\t\t\n"+
+	"gotos.go\t8\t2\tKGo\t\t\n"+
+	"", _vtbG[:])
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

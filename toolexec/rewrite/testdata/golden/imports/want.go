@@ -50,14 +50,14 @@ var _ = tm.Sleep
 
 var _vtbG [1]_vtbrt.Guard
 
-var _vtbS = _vtbrt.Register("example.com/imports", []_vtbrt.Site{
-	{File: "imports.go", Line: 15, Col: 2, Kind: _vtbrt.KSync, Group: ""},
-	{File: "imports.go", Line: 16, Col: 2, Kind: _vtbrt.KAtomic, Group: ""},
-	{File: "imports.go", Line: 17, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/imports.rt.unsafe", Name: "atomic.unsafe"},
-	{File: "imports.go", Line: 18, Col: 12, Kind: _vtbrt.KRead, Group: "example.com/imports.rt.unsafe", Name: "atomic.unsafe"},
-	{File: "imports.go", Line: 20, Col: 2, Kind: _vtbrt.KOther, Group: ""},
-	{File: "imports.go", Line: 21, Col: 2, Kind: _vtbrt.KSync, Group: ""},
-}, _vtbG[:])
+var _vtbS = _vtbrt.RegisterTable("example.com/imports", ""+
+	"imports.go\t15\t2\tKSync\t\t\n"+
+	"imports.go\t16\t2\tKAtomic\t\t\n"+
+	"imports.go\t17\t2\tKWrite\texample.com/imports.rt.unsafe\tatomic.unsafe\n"+
+	"imports.go\t18\t12\tKRead\texample.com/imports.rt.unsafe\tatomic.unsafe\n"+
+	"imports.go\t20\t2\tKOther\t\t\n"+
+	"imports.go\t21\t2\tKSync\t\t\n"+
+	"", _vtbG[:])
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

@@ -29,15 +29,15 @@ func Spawn(n int, out chan int) {
 
 var _vtbG [1]_vtbrt.Guard
 
-var _vtbS = _vtbrt.Register("example.com/loopvar121", []_vtbrt.Site{
-	{File: "loopvar_go121.go", Line: 6, Col: 14, Kind: _vtbrt.KRead, Group: "example.com/loopvar121/loopvar_go121.go:6:6", Name: "i"},
-	{File: "loopvar_go121.go", Line: 6, Col: 21, Kind: _vtbrt.KWrite, Group: "example.com/loopvar121/loopvar_go121.go:6:6", Name: "i"},
-	{File: "loopvar_go121.go", Line: 7, Col: 22, Kind: _vtbrt.KRead, Group: "example.com/loopvar121/loopvar_go121.go:6:6", Name: "i"},
-	{File: "loopvar_go121.go", Line: 7, Col: 15, Kind: _vtbrt.KChan, Group: ""},
-	{File: "loopvar_go121.go", Line: 7, Col: 3, Kind: _vtbrt.KGo, Group: ""},
-	{File: "loopvar_go121.go", Line: 10, Col: 15, Kind: _vtbrt.KChan, Group: ""},
-	{File: "loopvar_go121.go", Line: 10, Col: 3, Kind: _vtbrt.KGo, Group: ""},
-}, _vtbG[:])
+var _vtbS = _vtbrt.RegisterTable("example.com/loopvar121", ""+
+	"loopvar_go121.go\t6\t14\tKRead\texample.com/loopvar121/loopvar_go121.go:6:6\ti\n"+
+	"loopvar_go121.go\t6\t21\tKWrite\texample.com/loopvar121/loopvar_go121.go:6:6\ti\n"+
+	"loopvar_go121.go\t7\t22\tKRead\texample.com/loopvar121/loopvar_go121.go:6:6\ti\n"+
+	"loopvar_go121.go\t7\t15\tKChan\t\t\n"+
+	"loopvar_go121.go\t7\t3\tKGo\t\t\n"+
+	"loopvar_go121.go\t10\t15\tKChan\t\t\n"+
+	"loopvar_go121.go\t10\t3\tKGo\t\t\n"+
+	"", _vtbG[:])
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

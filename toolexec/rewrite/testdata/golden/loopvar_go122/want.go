@@ -39,16 +39,16 @@ func Spawn(n int, out chan int) {
 
 var _vtbG [1]_vtbrt.Guard
 
-var _vtbS = _vtbrt.Register("example.com/loopvar122", []_vtbrt.Site{
-	{File: "loopvar_go122.go", Line: 4, Col: 14, Kind: _vtbrt.KRead, Group: "example.com/loopvar122/loopvar_go122.go:4:6", Name: "i"},
-	{File: "loopvar_go122.go", Line: 4, Col: 21, Kind: _vtbrt.KWrite, Group: "example.com/loopvar122/loopvar_go122.go:4:6", Name: "i"},
-	{File: "loopvar_go122.go", Line: 5, Col: 22, Kind: _vtbrt.KRead, Group: "example.com/loopvar122/loopvar_go122.go:4:6", Name: "i"},
-	{File: "loopvar_go122.go", Line: 5, Col: 15, Kind: _vtbrt.KChan, Group: ""},
-	{File: "loopvar_go122.go", Line: 5, Col: 3, Kind: _vtbrt.KGo, Group: ""},
-	{File: "loopvar_go122.go", Line: 7, Col: 2, Kind: _vtbrt.KChan, Group: ""},
-	{File: "loopvar_go122.go", Line: 8, Col: 15, Kind: _vtbrt.KChan, Group: ""},
-	{File: "loopvar_go122.go", Line: 8, Col: 3, Kind: _vtbrt.KGo, Group: ""},
-}, _vtbG[:])
+var _vtbS = _vtbrt.RegisterTable("example.com/loopvar122", ""+
+	"loopvar_go122.go\t4\t14\tKRead\texample.com/loopvar122/loopvar_go122.go:4:6\ti\n"+
+	"loopvar_go122.go\t4\t21\tKWrite\texample.com/loopvar122/loopvar_go122.go:4:6\ti\n"+
+	"loopvar_go122.go\t5\t22\tKRead\texample.com/loopvar122/loopvar_go122.go:4:6\ti\n"+
+	"loopvar_go122.go\t5\t15\tKChan\t\t\n"+
+	"loopvar_go122.go\t5\t3\tKGo\t\t\n"+
+	"loopvar_go122.go\t7\t2\tKChan\t\t\n"+
+	"loopvar_go122.go\t8\t15\tKChan\t\t\n"+
+	"loopvar_go122.go\t8\t3\tKGo\t\t\n"+
+	"", _vtbG[:])
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

@@ -115,21 +115,21 @@ Start:
 
 var _vtbG [4]_vtbrt.Guard
 
-var _vtbS = _vtbrt.Register("example.com/misc", []_vtbrt.Site{
-	{File: "misc.go", Line: 8, Col: 37, Kind: _vtbrt.KWrite, Group: "example.com/misc.Config.name", Name: "c.name"},
-	{File: "misc.go", Line: 13, Col: 36, Kind: _vtbrt.KChan, Group: ""},
-	{File: "misc.go", Line: 18, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/misc.mode", Name: "mode"},
-	{File: "misc.go", Line: 22, Col: 9, Kind: _vtbrt.KRead, Group: "example.com/misc.mode", Name: "mode"},
-	{File: "misc.go", Line: 25, Col: 10, Kind: _vtbrt.KRead, Group: "example.com/misc.mode", Name: "mode"},
-	{File: "misc.go", Line: 28, Col: 14, Kind: _vtbrt.KRead, Group: "example.com/misc.any1", Name: "any1"},
-	{File: "misc.go", Line: 30, Col: 25, Kind: _vtbrt.KRead, Group: "example.com/misc.mode", Name: "mode"},
-	{File: "misc.go", Line: 32, Col: 5, Kind: _vtbrt.KRead, Group: "example.com/misc.mode", Name: "mode"},
-	{File: "misc.go", Line: 34, Col: 12, Kind: _vtbrt.KRead, Group: "example.com/misc.mode", Name: "mode"},
-	{File: "misc.go", Line: 41, Col: 4, Kind: _vtbrt.KWrite, Group: "example.com/misc.mode", Name: "mode"},
-	{File: "misc.go", Line: 45, Col: 17, Kind: _vtbrt.KRead, Group: "example.com/misc.cfg", Name: "cfg"},
-	{File: "misc.go", Line: 45, Col: 2, Kind: _vtbrt.KGo, Group: ""},
-	{File: "misc.go", Line: 50, Col: 9, Kind: _vtbrt.KRead, Group: "example.com/misc.cfg", Name: "cfg"},
-}, _vtbG[:])
+var _vtbS = _vtbrt.RegisterTable("example.com/misc", ""+
+	"misc.go\t8\t37\tKWrite\texample.com/misc.Config.name\tc.name\n"+
+	"misc.go\t13\t36\tKChan\t\t\n"+
+	"misc.go\t18\t2\tKWrite\texample.com/misc.mode\tmode\n"+
+	"misc.go\t22\t9\tKRead\texample.com/misc.mode\tmode\n"+
+	"misc.go\t25\t10\tKRead\texample.com/misc.mode\tmode\n"+
+	"misc.go\t28\t14\tKRead\texample.com/misc.any1\tany1\n"+
+	"misc.go\t30\t25\tKRead\texample.com/misc.mode\tmode\n"+
+	"misc.go\t32\t5\tKRead\texample.com/misc.mode\tmode\n"+
+	"misc.go\t34\t12\tKRead\texample.com/misc.mode\tmode\n"+
+	"misc.go\t41\t4\tKWrite\texample.com/misc.mode\tmode\n"+
+	"misc.go\t45\t17\tKRead\texample.com/misc.cfg\tcfg\n"+
+	"misc.go\t45\t2\tKGo\t\t\n"+
+	"misc.go\t50\t9\tKRead\texample.com/misc.cfg\tcfg\n"+
+	"", _vtbG[:])
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

@@ -120,31 +120,31 @@ func Recycle() {
 
 var _vtbG [2]_vtbrt.Guard
 
-var _vtbS = _vtbrt.Register("example.com/mutex", []_vtbrt.Site{
-	{File: "mutex.go", Line: 14, Col: 2, Kind: _vtbrt.KSync, Group: ""},
-	{File: "mutex.go", Line: 15, Col: 8, Kind: _vtbrt.KSync, Group: ""},
-	{File: "mutex.go", Line: 16, Col: 9, Kind: _vtbrt.KRead, Group: "example.com/mutex.Store.data", Name: "s.data"},
-	{File: "mutex.go", Line: 20, Col: 2, Kind: _vtbrt.KSync, Group: ""},
-	{File: "mutex.go", Line: 21, Col: 2, Kind: _vtbrt.KRead, Group: "example.com/mutex.Store.data", Name: "s.data"},
-	{File: "mutex.go", Line: 22, Col: 2, Kind: _vtbrt.KSync, Group: ""},
-	{File: "mutex.go", Line: 26, Col: 5, Kind: _vtbrt.KSync, Group: ""},
-	{File: "mutex.go", Line: 27, Col: 3, Kind: _vtbrt.KSync, Group: ""},
-	{File: "mutex.go", Line: 29, Col: 6, Kind: _vtbrt.KSync, Group: ""},
-	{File: "mutex.go", Line: 32, Col: 2, Kind: _vtbrt.KSync, Group: ""},
-	{File: "mutex.go", Line: 33, Col: 2, Kind: _vtbrt.KRead, Group: "example.com/mutex.Store.lock", Name: "s.lock"},
-	{File: "mutex.go", Line: 33, Col: 2, Kind: _vtbrt.KSync, Group: ""},
-	{File: "mutex.go", Line: 34, Col: 8, Kind: _vtbrt.KRead, Group: "example.com/mutex.Store.lock", Name: "s.lock"},
-	{File: "mutex.go", Line: 34, Col: 8, Kind: _vtbrt.KSync, Group: ""},
-	{File: "mutex.go", Line: 35, Col: 9, Kind: _vtbrt.KSync, Group: ""},
-	{File: "mutex.go", Line: 39, Col: 10, Kind: _vtbrt.KSync, Group: ""},
-	{File: "mutex.go", Line: 40, Col: 12, Kind: _vtbrt.KRead, Group: "example.com/mutex.Store.lock", Name: "s.lock"},
-	{File: "mutex.go", Line: 40, Col: 12, Kind: _vtbrt.KSync, Group: ""},
-	{File: "mutex.go", Line: 43, Col: 5, Kind: _vtbrt.KSync, Group: ""},
-	{File: "mutex.go", Line: 43, Col: 2, Kind: _vtbrt.KGo, Group: ""},
-	{File: "mutex.go", Line: 44, Col: 17, Kind: _vtbrt.KSync, Group: ""},
-	{File: "mutex.go", Line: 52, Col: 7, Kind: _vtbrt.KSync, Group: ""},
-	{File: "mutex.go", Line: 53, Col: 9, Kind: _vtbrt.KSync, Group: ""},
-}, _vtbG[:])
+var _vtbS = _vtbrt.RegisterTable("example.com/mutex", ""+
+	"mutex.go\t14\t2\tKSync\t\t\n"+
+	"mutex.go\t15\t8\tKSync\t\t\n"+
+	"mutex.go\t16\t9\tKRead\texample.com/mutex.Store.data\ts.data\n"+
+	"mutex.go\t20\t2\tKSync\t\t\n"+
+	"mutex.go\t21\t2\tKRead\texample.com/mutex.Store.data\ts.data\n"+
+	"mutex.go\t22\t2\tKSync\t\t\n"+
+	"mutex.go\t26\t5\tKSync\t\t\n"+
+	"mutex.go\t27\t3\tKSync\t\t\n"+
+	"mutex.go\t29\t6\tKSync\t\t\n"+
+	"mutex.go\t32\t2\tKSync\t\t\n"+
+	"mutex.go\t33\t2\tKRead\texample.com/mutex.Store.lock\ts.lock\n"+
+	"mutex.go\t33\t2\tKSync\t\t\n"+
+	"mutex.go\t34\t8\tKRead\texample.com/mutex.Store.lock\ts.lock\n"+
+	"mutex.go\t34\t8\tKSync\t\t\n"+
+	"mutex.go\t35\t9\tKSync\t\t\n"+
+	"mutex.go\t39\t10\tKSync\t\t\n"+
+	"mutex.go\t40\t12\tKRead\texample.com/mutex.Store.lock\ts.lock\n"+
+	"mutex.go\t40\t12\tKSync\t\t\n"+
+	"mutex.go\t43\t5\tKSync\t\t\n"+
+	"mutex.go\t43\t2\tKGo\t\t\n"+
+	"mutex.go\t44\t17\tKSync\t\t\n"+
+	"mutex.go\t52\t7\tKSync\t\t\n"+
+	"mutex.go\t53\t9\tKSync\t\t\n"+
+	"", _vtbG[:])
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

@@ -80,12 +80,12 @@ func Drain(ch chan int) (sum int) {
 
 var _vtbG [0]_vtbrt.Guard
 
-var _vtbS = _vtbrt.Register("example.com/rangechan", []_vtbrt.Site{
-	{File: "rangechan.go", Line: 3, Col: 33, Kind: _vtbrt.KChan, Group: ""},
-	{File: "rangechan.go", Line: 7, Col: 2, Kind: _vtbrt.KChan, Group: ""},
-	{File: "rangechan.go", Line: 16, Col: 2, Kind: _vtbrt.KChan, Group: ""},
-	{File: "rangechan.go", Line: 19, Col: 2, Kind: _vtbrt.KChan, Group: ""},
-}, _vtbG[:])
+var _vtbS = _vtbrt.RegisterTable("example.com/rangechan", ""+
+	"rangechan.go\t3\t33\tKChan\t\t\n"+
+	"rangechan.go\t7\t2\tKChan\t\t\n"+
+	"rangechan.go\t16\t2\tKChan\t\t\n"+
+	"rangechan.go\t19\t2\tKChan\t\t\n"+
+	"", _vtbG[:])
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

@@ -34,10 +34,10 @@ func Spawn(ch chan int, out chan func() int) {
 
 var _vtbG [0]_vtbrt.Guard
 
-var _vtbS = _vtbrt.Register("example.com/rangechan121", []_vtbrt.Site{
-	{File: "rangechan_go121.go", Line: 6, Col: 2, Kind: _vtbrt.KChan, Group: ""},
-	{File: "rangechan_go121.go", Line: 7, Col: 3, Kind: _vtbrt.KChan, Group: ""},
-}, _vtbG[:])
+var _vtbS = _vtbrt.RegisterTable("example.com/rangechan121", ""+
+	"rangechan_go121.go\t6\t2\tKChan\t\t\n"+
+	"rangechan_go121.go\t7\t3\tKChan\t\t\n"+
+	"", _vtbG[:])
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

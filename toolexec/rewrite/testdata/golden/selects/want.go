@@ -115,12 +115,12 @@ func Forever() {
 
 var _vtbG [0]_vtbrt.Guard
 
-var _vtbS = _vtbrt.Register("example.com/selects", []_vtbrt.Site{
-	{File: "selects.go", Line: 9, Col: 3, Kind: _vtbrt.KChan, Group: ""},
-	{File: "selects.go", Line: 28, Col: 2, Kind: _vtbrt.KChan, Group: ""},
-	{File: "selects.go", Line: 38, Col: 2, Kind: _vtbrt.KChan, Group: ""},
-	{File: "selects.go", Line: 45, Col: 2, Kind: _vtbrt.KChan, Group: ""},
-}, _vtbG[:])
+var _vtbS = _vtbrt.RegisterTable("example.com/selects", ""+
+	"selects.go\t9\t3\tKChan\t\t\n"+
+	"selects.go\t28\t2\tKChan\t\t\n"+
+	"selects.go\t38\t2\tKChan\t\t\n"+
+	"selects.go\t45\t2\tKChan\t\t\n"+
+	"", _vtbG[:])
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

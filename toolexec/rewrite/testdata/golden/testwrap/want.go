@@ -242,33 +242,33 @@ func TestNamedSubtest(t *testing.T) {
 
 var _vtbG [1]_vtbrt.Guard
 
-var _vtbS = _vtbrt.Register("example.com/testwrap", []_vtbrt.Site{
-	{File: "testwrap_test.go", Line: 13, Col: 2, Kind: _vtbrt.KSync, Group: ""},
-	{File: "testwrap_test.go", Line: 15, Col: 9, Kind: _vtbrt.KSync, Group: ""},
-	{File: "testwrap_test.go", Line: 16, Col: 3, Kind: _vtbrt.KWrite, Group: "example.com/testwrap.shared", Name: "shared"},
-	{File: "testwrap_test.go", Line: 14, Col: 2, Kind: _vtbrt.KGo, Group: ""},
-	{File: "testwrap_test.go", Line: 18, Col: 2, Kind: _vtbrt.KSync, Group: ""},
-	{File: "testwrap_test.go", Line: 19, Col: 5, Kind: _vtbrt.KRead, Group: "example.com/testwrap.shared", Name: "shared"},
-	{File: "testwrap_test.go", Line: 26, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/testwrap.shared", Name: "shared"},
-	{File: "testwrap_test.go", Line: 30, Col: 2, Kind: _vtbrt.KWrite, Group: "example.com/testwrap.shared", Name: "shared"},
-	{File: "testwrap_test.go", Line: 41, Col: 12, Kind: _vtbrt.KChan, Group: ""},
-	{File: "testwrap_test.go", Line: 42, Col: 16, Kind: _vtbrt.KChan, Group: ""},
-	{File: "testwrap_test.go", Line: 42, Col: 4, Kind: _vtbrt.KGo, Group: ""},
-	{File: "testwrap_test.go", Line: 43, Col: 7, Kind: _vtbrt.KChan, Group: ""},
-	{File: "testwrap_test.go", Line: 56, Col: 12, Kind: _vtbrt.KChan, Group: ""},
-	{File: "testwrap_test.go", Line: 57, Col: 16, Kind: _vtbrt.KChan, Group: ""},
-	{File: "testwrap_test.go", Line: 57, Col: 4, Kind: _vtbrt.KGo, Group: ""},
-	{File: "testwrap_test.go", Line: 58, Col: 4, Kind: _vtbrt.KChan, Group: ""},
-	{File: "testwrap_test.go", Line: 64, Col: 8, Kind: _vtbrt.KChan, Group: ""},
-	{File: "testwrap_test.go", Line: 65, Col: 2, Kind: _vtbrt.KChan, Group: ""},
-	{File: "testwrap_test.go", Line: 67, Col: 3, Kind: _vtbrt.KChan, Group: ""},
-	{File: "testwrap_test.go", Line: 71, Col: 29, Kind: _vtbrt.KWrite, Group: "example.com/testwrap.shared", Name: "shared"},
-	{File: "testwrap_test.go", Line: 73, Col: 36, Kind: _vtbrt.KWrite, Group: "example.com/testwrap.shared", Name: "shared"},
-	{File: "testwrap_test.go", Line: 95, Col: 32, Kind: _vtbrt.KChan, Group: ""},
-	{File: "testwrap_test.go", Line: 96, Col: 33, Kind: _vtbrt.KChan, Group: ""},
-	{File: "testwrap_test.go", Line: 99, Col: 10, Kind: _vtbrt.KChan, Group: ""},
-	{File: "testwrap_test.go", Line: 108, Col: 39, Kind: _vtbrt.KWrite, Group: "example.com/testwrap.shared", Name: "shared"},
-}, _vtbG[:])
+var _vtbS = _vtbrt.RegisterTable("example.com/testwrap", ""+
+	"testwrap_test.go\t13\t2\tKSync\t\t\n"+
+	"testwrap_test.go\t15\t9\tKSync\t\t\n"+
+	"testwrap_test.go\t16\t3\tKWrite\texample.com/testwrap.shared\tshared\n"+
+	"testwrap_test.go\t14\t2\tKGo\t\t\n"+
+	"testwrap_test.go\t18\t2\tKSync\t\t\n"+
+	"testwrap_test.go\t19\t5\tKRead\texample.com/testwrap.shared\tshared\n"+
+	"testwrap_test.go\t26\t2\tKWrite\texample.com/testwrap.shared\tshared\n"+
+	"testwrap_test.go\t30\t2\tKWrite\texample.com/testwrap.shared\tshared\n"+
+	"testwrap_test.go\t41\t12\tKChan\t\t\n"+
+	"testwrap_test.go\t42\t16\tKChan\t\t\n"+
+	"testwrap_test.go\t42\t4\tKGo\t\t\n"+
+	"testwrap_test.go\t43\t7\tKChan\t\t\n"+
+	"testwrap_test.go\t56\t12\tKChan\t\t\n"+
+	"testwrap_test.go\t57\t16\tKChan\t\t\n"+
+	"testwrap_test.go\t57\t4\tKGo\t\t\n"+
+	"testwrap_test.go\t58\t4\tKChan\t\t\n"+
+	"testwrap_test.go\t64\t8\tKChan\t\t\n"+
+	"testwrap_test.go\t65\t2\tKChan\t\t\n"+
+	"testwrap_test.go\t67\t3\tKChan\t\t\n"+
+	"testwrap_test.go\t71\t29\tKWrite\texample.com/testwrap.shared\tshared\n"+
+	"testwrap_test.go\t73\t36\tKWrite\texample.com/testwrap.shared\tshared\n"+
+	"testwrap_test.go\t95\t32\tKChan\t\t\n"+
+	"testwrap_test.go\t96\t33\tKChan\t\t\n"+
+	"testwrap_test.go\t99\t10\tKChan\t\t\n"+
+	"testwrap_test.go\t108\t39\tKWrite\texample.com/testwrap.shared\tshared\n"+
+	"", _vtbG[:])
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

@@ -66,16 +66,16 @@ var _ = time.Until
 
 var _vtbG [0]_vtbrt.Guard
 
-var _vtbS = _vtbrt.Register("example.com/timeruntime", []_vtbrt.Site{
-	{File: "timeruntime.go", Line: 10, Col: 3, Kind: _vtbrt.KOther, Group: ""},
-	{File: "timeruntime.go", Line: 11, Col: 3, Kind: _vtbrt.KOther, Group: ""},
-	{File: "timeruntime.go", Line: 16, Col: 9, Kind: _vtbrt.KOther, Group: ""},
-	{File: "timeruntime.go", Line: 13, Col: 2, Kind: _vtbrt.KChan, Group: ""},
-	{File: "timeruntime.go", Line: 23, Col: 11, Kind: _vtbrt.KOther, Group: ""},
-	{File: "timeruntime.go", Line: 24, Col: 2, Kind: _vtbrt.KOther, Group: ""},
-	{File: "timeruntime.go", Line: 25, Col: 9, Kind: _vtbrt.KOther, Group: ""},
-	{File: "timeruntime.go", Line: 25, Col: 28, Kind: _vtbrt.KOther, Group: ""},
-}, _vtbG[:])
+var _vtbS = _vtbrt.RegisterTable("example.com/timeruntime", ""+
+	"timeruntime.go\t10\t3\tKOther\t\t\n"+
+	"timeruntime.go\t11\t3\tKOther\t\t\n"+
+	"timeruntime.go\t16\t9\tKOther\t\t\n"+
+	"timeruntime.go\t13\t2\tKChan\t\t\n"+
+	"timeruntime.go\t23\t11\tKOther\t\t\n"+
+	"timeruntime.go\t24\t2\tKOther\t\t\n"+
+	"timeruntime.go\t25\t9\tKOther\t\t\n"+
+	"timeruntime.go\t25\t28\tKOther\t\t\n"+
+	"", _vtbG[:])
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

@@ -60,12 +60,12 @@ func Run(l sync.Locker, mu *sync.Mutex, n *atomic.Int64, f func(Flag), a, b int)
 
 var _vtbG [0]_vtbrt.Guard
 
-var _vtbS = _vtbrt.Register("example.com/unmodelled", []_vtbrt.Site{
-	{File: "unmodelled.go", Line: 17, Col: 2, Kind: _vtbrt.KSync, Group: ""},
-	{File: "unmodelled.go", Line: 18, Col: 7, Kind: _vtbrt.KChan, Group: ""},
-	{File: "unmodelled.go", Line: 19, Col: 2, Kind: _vtbrt.KChan, Group: ""},
-	{File: "unmodelled.go", Line: 29, Col: 12, Kind: _vtbrt.KChan, Group: ""},
-}, _vtbG[:])
+var _vtbS = _vtbrt.RegisterTable("example.com/unmodelled", ""+
+	"unmodelled.go\t17\t2\tKSync\t\t\n"+
+	"unmodelled.go\t18\t7\tKChan\t\t\n"+
+	"unmodelled.go\t19\t2\tKChan\t\t\n"+
+	"unmodelled.go\t29\t12\tKChan\t\t\n"+
+	"", _vtbG[:])
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

@@ -35,10 +35,10 @@ func TestDirect(t *testing.T) {
 
 var _vtbG [0]_vtbrt.Guard
 
-var _vtbS = _vtbrt.Register("example.com/usesrt", []_vtbrt.Site{
-	{File: "usesrt_test.go", Line: 14, Col: 3, Kind: _vtbrt.KSync, Group: ""},
-	{File: "usesrt_test.go", Line: 15, Col: 3, Kind: _vtbrt.KSync, Group: ""},
-}, _vtbG[:])
+var _vtbS = _vtbrt.RegisterTable("example.com/usesrt", ""+
+	"usesrt_test.go\t14\t3\tKSync\t\t\n"+
+	"usesrt_test.go\t15\t3\tKSync\t\t\n"+
+	"", _vtbG[:])
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

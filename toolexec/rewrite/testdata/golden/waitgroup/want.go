@@ -124,41 +124,41 @@ func Values(l *Lazy, wg *sync.WaitGroup, mu *sync.RWMutex) {
 
 var _vtbG [5]_vtbrt.Guard
 
-var _vtbS = _vtbrt.Register("example.com/waitgroup", []_vtbrt.Site{
-	{File: "waitgroup.go", Line: 12, Col: 21, Kind: _vtbrt.KWrite, Group: "example.com/waitgroup.Lazy.val", Name: "l.val"},
-	{File: "waitgroup.go", Line: 12, Col: 2, Kind: _vtbrt.KSync, Group: ""},
-	{File: "waitgroup.go", Line: 13, Col: 9, Kind: _vtbrt.KRead, Group: "example.com/waitgroup.Lazy.val", Name: "l.val"},
-	{File: "waitgroup.go", Line: 17, Col: 2, Kind: _vtbrt.KRead, Group: "example.com/waitgroup.Lazy.cond", Name: "l.cond"},
-	{File: "waitgroup.go", Line: 17, Col: 2, Kind: _vtbrt.KRead, Group: "sync.Cond.L", Name: "l.cond.L"},
-	{File: "waitgroup.go", Line: 19, Col: 3, Kind: _vtbrt.KRead, Group: "example.com/waitgroup.Lazy.cond", Name: "l.cond"},
-	{File: "waitgroup.go", Line: 19, Col: 3, Kind: _vtbrt.KSync, Group: ""},
-	{File: "waitgroup.go", Line: 21, Col: 2, Kind: _vtbrt.KRead, Group: "example.com/waitgroup.Lazy.cond", Name: "l.cond"},
-	{File: "waitgroup.go", Line: 21, Col: 2, Kind: _vtbrt.KRead, Group: "sync.Cond.L", Name: "l.cond.L"},
-	{File: "waitgroup.go", Line: 22, Col: 2, Kind: _vtbrt.KRead, Group: "example.com/waitgroup.Lazy.cond", Name: "l.cond"},
-	{File: "waitgroup.go", Line: 22, Col: 2, Kind: _vtbrt.KSync, Group: ""},
-	{File: "waitgroup.go", Line: 23, Col: 2, Kind: _vtbrt.KRead, Group: "example.com/waitgroup.Lazy.cond", Name: "l.cond"},
-	{File: "waitgroup.go", Line: 23, Col: 2, Kind: _vtbrt.KSync, Group: ""},
-	{File: "waitgroup.go", Line: 30, Col: 14, Kind: _vtbrt.KRead, Group: "example.com/waitgroup/waitgroup.go:30:6", Name: "i"},
-	{File: "waitgroup.go", Line: 30, Col: 21, Kind: _vtbrt.KWrite, Group: "example.com/waitgroup/waitgroup.go:30:6", Name: "i"},
-	{File: "waitgroup.go", Line: 31, Col: 3, Kind: _vtbrt.KSync, Group: ""},
-	{File: "waitgroup.go", Line: 33, Col: 10, Kind: _vtbrt.KSync, Group: ""},
-	{File: "waitgroup.go", Line: 34, Col: 4, Kind: _vtbrt.KSync, Group: ""},
-	{File: "waitgroup.go", Line: 35, Col: 4, Kind: _vtbrt.KWrite, Group: "example.com/waitgroup/waitgroup.go:29:2", Name: "total"},
-	{File: "waitgroup.go", Line: 35, Col: 13, Kind: _vtbrt.KRead, Group: "example.com/waitgroup/waitgroup.go:30:6", Name: "i"},
-	{File: "waitgroup.go", Line: 36, Col: 4, Kind: _vtbrt.KSync, Group: ""},
-	{File: "waitgroup.go", Line: 32, Col: 3, Kind: _vtbrt.KGo, Group: ""},
-	{File: "waitgroup.go", Line: 39, Col: 17, Kind: _vtbrt.KSync, Group: ""},
-	{File: "waitgroup.go", Line: 39, Col: 28, Kind: _vtbrt.KWrite, Group: "example.com/waitgroup/waitgroup.go:29:2", Name: "total"},
-	{File: "waitgroup.go", Line: 39, Col: 37, Kind: _vtbrt.KSync, Group: ""},
-	{File: "waitgroup.go", Line: 39, Col: 2, Kind: _vtbrt.KSync, Group: ""},
-	{File: "waitgroup.go", Line: 40, Col: 2, Kind: _vtbrt.KSync, Group: ""},
-	{File: "waitgroup.go", Line: 41, Col: 10, Kind: _vtbrt.KSync, Group: ""},
-	{File: "waitgroup.go", Line: 43, Col: 9, Kind: _vtbrt.KRead, Group: "example.com/waitgroup/waitgroup.go:29:2", Name: "total"},
-	{File: "waitgroup.go", Line: 47, Col: 9, Kind: _vtbrt.KSync, Group: ""},
-	{File: "waitgroup.go", Line: 49, Col: 9, Kind: _vtbrt.KSync, Group: ""},
-	{File: "waitgroup.go", Line: 51, Col: 11, Kind: _vtbrt.KSync, Group: ""},
-	{File: "waitgroup.go", Line: 53, Col: 8, Kind: _vtbrt.KSync, Group: ""},
-}, _vtbG[:])
+var _vtbS = _vtbrt.RegisterTable("example.com/waitgroup", ""+
+	"waitgroup.go\t12\t21\tKWrite\texample.com/waitgroup.Lazy.val\tl.val\n"+
+	"waitgroup.go\t12\t2\tKSync\t\t\n"+
+	"waitgroup.go\t13\t9\tKRead\texample.com/waitgroup.Lazy.val\tl.val\n"+
+	"waitgroup.go\t17\t2\tKRead\texample.com/waitgroup.Lazy.cond\tl.cond\n"+
+	"waitgroup.go\t17\t2\tKRead\tsync.Cond.L\tl.cond.L\n"+
+	"waitgroup.go\t19\t3\tKRead\texample.com/waitgroup.Lazy.cond\tl.cond\n"+
+	"waitgroup.go\t19\t3\tKSync\t\t\n"+
+	"waitgroup.go\t21\t2\tKRead\texample.com/waitgroup.Lazy.cond\tl.cond\n"+
+	"waitgroup.go\t21\t2\tKRead\tsync.Cond.L\tl.cond.L\n"+
+	"waitgroup.go\t22\t2\tKRead\texample.com/waitgroup.Lazy.cond\tl.cond\n"+
+	"waitgroup.go\t22\t2\tKSync\t\t\n"+
+	"waitgroup.go\t23\t2\tKRead\texample.com/waitgroup.Lazy.cond\tl.cond\n"+
+	"waitgroup.go\t23\t2\tKSync\t\t\n"+
+	"waitgroup.go\t30\t14\tKRead\texample.com/waitgroup/waitgroup.go:30:6\ti\n"+
+	"waitgroup.go\t30\t21\tKWrite\texample.com/waitgroup/waitgroup.go:30:6\ti\n"+
+	"waitgroup.go\t31\t3\tKSync\t\t\n"+
+	"waitgroup.go\t33\t10\tKSync\t\t\n"+
+	"waitgroup.go\t34\t4\tKSync\t\t\n"+
+	"waitgroup.go\t35\t4\tKWrite\texample.com/waitgroup/waitgroup.go:29:2\ttotal\n"+
+	"waitgroup.go\t35\t13\tKRead\texample.com/waitgroup/waitgroup.go:30:6\ti\n"+
+	"waitgroup.go\t36\t4\tKSync\t\t\n"+
+	"waitgroup.go\t32\t3\tKGo\t\t\n"+
+	"waitgroup.go\t39\t17\tKSync\t\t\n"+
+	"waitgroup.go\t39\t28\tKWrite\texample.com/waitgroup/waitgroup.go:29:2\ttotal\n"+
+	"waitgroup.go\t39\t37\tKSync\t\t\n"+
+	"waitgroup.go\t39\t2\tKSync\t\t\n"+
+	"waitgroup.go\t40\t2\tKSync\t\t\n"+
+	"waitgroup.go\t41\t10\tKSync\t\t\n"+
+	"waitgroup.go\t43\t9\tKRead\texample.com/waitgroup/waitgroup.go:29:2\ttotal\n"+
+	"waitgroup.go\t47\t9\tKSync\t\t\n"+
+	"waitgroup.go\t49\t9\tKSync\t\t\n"+
+	"waitgroup.go\t51\t11\tKSync\t\t\n"+
+	"waitgroup.go\t53\t8\tKSync\t\t\n"+
+	"", _vtbG[:])
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {
