@@ -29,10 +29,6 @@ func instrument(p *compilePlan, env *Env) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	if preGenerics(p.cmd) {
-		lang, _ := p.cmd.Flag("lang")
-		return nil, fmt.Errorf("language version %s predates generics, which rewritten code uses", lang)
-	}
 	in := rewriteInput(p, l)
 	useAnalysis(env, p, l, in)
 	out, err := env.Rewrite(in)
@@ -144,6 +140,9 @@ func writeRewritten(p *compilePlan, cfg *ImportCfg, files map[string][]byte) ([]
 	}
 	cmd.Args = append([]Arg(nil), p.cmd.Args...)
 	cmd.SetFlag("importcfg", cfgPath)
+	if preGenerics(p.cmd) {
+		cmd.SetFlag("lang", genericsLang)
+	}
 	return cmd.Render(), nil
 }
 

@@ -80,8 +80,19 @@ func skipPackage(cmd *Command, p *compilePlan, env *Env) error {
 	return nil
 }
 
+// genericsLang is the language version a package written for a version
+// before go1.18 is compiled with once rewritten: the newest that keeps the
+// old per-loop loop variables (go1.22 made them per-iteration). Go 1's
+// compatibility promise makes a valid program of an older version valid,
+// with the same meaning, at this one.
+const genericsLang = "go1.21"
+
 // preGenerics reports whether the package is compiled for a language
 // version before go1.18.
+//
+// Rewritten code instantiates rt's generic functions, so such a package is
+// compiled with -lang=genericsLang instead (the rewrite itself follows the
+// original version, for loop variables in particular).
 func preGenerics(cmd *Command) bool {
 	lang, ok := cmd.Flag("lang")
 	return ok && goversion.IsValid(lang) && goversion.Compare(lang, "go1.18") < 0

@@ -267,3 +267,16 @@ func TestKernelsCover(t *testing.T) {
 		}
 	}
 }
+
+// TestOldLanguageVersion: a module written for Go 1.16 (before generics,
+// which rewritten code uses) is still instrumented, compiled for go1.21,
+// and its check-then-act bug is found (natively the test passes: only the
+// rewritten test reports).
+func TestOldLanguageVersion(t *testing.T) {
+	dir := module(t, "oldlang")
+	actions, outputs := testResults(t, dir, toolexecFlag(), ".")
+	out := outputs["TestLimit"]
+	if actions["TestLimit"] != "fail" || !strings.Contains(out, "vtbound: TestLimit: test failure") {
+		t.Errorf("TestLimit: %s, want the check-then-act bug found:\n%s", actions["TestLimit"], out)
+	}
+}

@@ -1,0 +1,3 @@
+module example.com/oldlang
+
+go 1.16
