@@ -221,3 +221,21 @@ func TestWrapOnlyTestFiles(t *testing.T) {
 		t.Error("wrapped a test although Input.IsTest is false")
 	}
 }
+
+// TestFunctionValueWarnings: modelled functions used as values (not
+// called) are left unmodelled with one warning each, naming them.
+func TestFunctionValueWarnings(t *testing.T) {
+	in := typeCheckFiles(t, map[string]string{
+		"a.go": "package a\n\nimport \"time\"\n\nfunc F() {\n\tnow, sleep := time.Now, time.Sleep\n\t_, _ = now, sleep\n\tsince := time.Since\n\t_ = since\n}\n",
+	})
+	out, err := Package(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := strings.Join(out.Warnings, "\n")
+	for _, name := range []string{"Now", "Sleep", "Since"} {
+		if !strings.Contains(all, name+" used as a function value left unmodelled") {
+			t.Errorf("no warning for %s:\n%s", name, all)
+		}
+	}
+}

@@ -7,11 +7,13 @@ import (
 
 // busyStates are goroutine states (as runtime.Stack prints them) of a
 // goroutine doing work the engine does not control rather than waiting
-// for another goroutine: a system call (a subprocess, a file), network
-// I/O, a real time.Sleep. Running code is not among them: a goroutine
-// spinning on a variable vtbound does not see may wait for one that cannot
-// run until it yields.
-var busyStates = []string{"syscall", "IO wait", "sleep"}
+// for another goroutine: a system call (a subprocess, a file) or a real
+// time.Sleep. Not among them: network I/O ("IO wait"), because in tests
+// the peer is usually a controlled goroutine of the same test (a server
+// started with go, a client) that cannot run until the waiting one yields;
+// and running code, because a goroutine spinning on a variable vtbound
+// does not see may wait in the same way.
+var busyStates = []string{"syscall", "sleep"}
 
 // holderBusy reports whether a controlled goroutine that is not waiting
 // for the token (the token holder of some exploration) is busy in

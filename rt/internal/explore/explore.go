@@ -172,9 +172,11 @@ func (d *driver) fail(res *engine.Result, strat sched.Strategy) {
 	t := d.t
 	t.Helper()
 	divergence := ""
-	if res.Outcome != sched.Failed {
+	if res.Outcome != sched.Failed && res.Outcome != sched.Timeout {
 		// A failure reported through testing.T would be reported again by
-		// the replay, so only engine-detected failures are re-checked.
+		// the replay, so only engine-detected failures are re-checked; and
+		// after a timeout a goroutine of the test is still stuck, so the
+		// body is never run again (nor minimised).
 		divergence = d.checkDeterminism(res, trackNames(res.Plan))
 	}
 	found := strategy.Characterize(res.Trace)

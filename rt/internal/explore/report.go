@@ -70,13 +70,15 @@ func heapNote(op sched.Op, heap []sched.HeapObject) string {
 }
 
 // interleaving renders the steps of a trace: all of them when short,
-// otherwise the steps around each preemption. Preemptions are marked "»".
+// otherwise the steps around each preemption and the last few. Preemptions
+// are marked "»".
 // heap names the registered heap objects the accesses touch.
 func interleaving(trace []sched.Step, heap []sched.HeapObject) []string {
 	const window, short = 3, 40
+	const tail = 8 // the steps that led to the failure
 	keep := make([]bool, len(trace))
 	for i, st := range trace {
-		if len(trace) <= short {
+		if len(trace) <= short || i >= len(trace)-tail {
 			keep[i] = true
 		}
 		if st.Preempt {

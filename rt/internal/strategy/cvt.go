@@ -63,7 +63,9 @@ func orderedGoroutines(trace []sched.Step) int {
 	stamp := map[evRef]vclock{}
 	idx := map[int]int32{}
 	inv := map[int]bool{}
+	ran := map[int]bool{}
 	for _, s := range trace {
+		ran[s.G] = true
 		vc := c.step(s)
 		me := evRef{s.G, idx[s.G]}
 		idx[s.G]++
@@ -77,7 +79,7 @@ func orderedGoroutines(trace []sched.Step) int {
 			}
 		}
 	}
-	return max(len(inv), 2)
+	return min(max(len(inv), 2), max(len(ran), 1)) // a one-goroutine failure orders nothing: t = 1
 }
 
 // conflicting reports whether operations of kind k can order goroutines

@@ -28,6 +28,8 @@ func TestCharacterize(t *testing.T) {
 			strategy.CVT{C: 0, V: 0, T: 3}},
 		{"independent objects order nothing", []sched.Step{st(2, W, 1, false), st(3, W, 2, false), st(4, R, 3, false)},
 			strategy.CVT{C: 0, V: 0, T: 2}},
+		{"one goroutine alone", []sched.Step{st(1, S, 0, false), st(1, W, 1, false), st(1, R, 1, false)},
+			strategy.CVT{C: 0, V: 0, T: 1}},
 	}
 	for _, c := range cases {
 		if got := strategy.Characterize(c.trace); got != c.want {

@@ -223,7 +223,9 @@ func (e *Exhaustive) newSearch(vars []VarKey) *search {
 			s.groups = append(s.groups, k.Group)
 		}
 	}
-	for _, perm := range priorityOrders(s.n, e.cfg.C, e.cfg.T, e.rng) {
+	orders, capped := priorityOrders(s.n, e.cfg.C, e.cfg.T, e.rng)
+	e.truncated = e.truncated || capped
+	for _, perm := range orders {
 		s.queue = append(s.queue, &workItem{perm: perm})
 	}
 	return s

@@ -224,3 +224,27 @@ func TestPCTVBSplitsGroupsByAllocationSite(t *testing.T) {
 		t.Errorf("with allocation sites %.1f executions, without %.1f: want at most half", split, merged)
 	}
 }
+
+// TestExhaustiveManyGoroutinesBounded: with 200 goroutines and a thread
+// bound of 150, Lemma 4.1 asks for more priority orders than fit in
+// memory; the search caps them, runs, and reports itself incomplete (it
+// used to overflow the count or exhaust memory building them).
+func TestExhaustiveManyGoroutinesBounded(t *testing.T) {
+	body := func() {
+		n := &hnode{}
+		var wg sync.WaitGroup
+		rt.WGAdd(heapSites+4, &wg, 200)
+		for range 200 {
+			rt.Go(heapSites+3, func() {
+				defer rt.WGDone(heapSites+4, &wg)
+				n.inc()
+			})
+		}
+		rt.WGWait(heapSites+4, &wg)
+	}
+	e := strategy.NewExhaustive(strategy.Config{Seed: 1, V: 1, C: 2, T: 150, Budget: 30})
+	exploreReal(t, e, body)
+	if st := e.Stats(); st.Executions == 0 || st.Complete {
+		t.Errorf("want executions and an incomplete search: %s", e.Report())
+	}
+}

@@ -18,7 +18,7 @@ func LemmaFailure(n, t, p int) float64 {
 }
 
 // LemmaPermutations returns the smallest number of random permutations of n
-// elements for which LemmaFailure(n, t, ·) <= eps.
+// elements for which LemmaFailure(n, t, ·) <= eps, at most math.MaxInt32.
 func LemmaPermutations(n, t int, eps float64) int {
 	if t > n {
 		t = n
@@ -27,8 +27,12 @@ func LemmaPermutations(n, t int, eps float64) int {
 		return 1
 	}
 	lf := lnFactorial(t)
-	p := (lf + lnChoose(n, t) - math.Log(eps)) / -math.Log1p(-math.Exp(-lf))
-	return int(math.Ceil(math.Max(p, 1)))
+	miss := -math.Log1p(-math.Exp(-lf)) // -ln(1-1/t!), 0 when t! overflows
+	if miss == 0 {
+		return math.MaxInt32
+	}
+	p := (lf + lnChoose(n, t) - math.Log(eps)) / miss
+	return int(math.Ceil(math.Min(math.Max(p, 1), math.MaxInt32)))
 }
 
 // LemmaPaper returns the paper's closed form (t+1)(ln(nt)+ln(1/eps)), the

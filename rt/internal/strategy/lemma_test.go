@@ -1,6 +1,7 @@
 package strategy_test
 
 import (
+	"math"
 	"math/rand"
 	"testing"
 
@@ -85,5 +86,16 @@ func TestLemmaFormulas(t *testing.T) {
 	}
 	if a, b := strategy.ThreadBoundRuns(4, 2, 0, .01), strategy.ThreadBoundRuns(4, 2, 2, .01); a >= b {
 		t.Errorf("ThreadBoundRuns grows with c: got %d then %d", a, b)
+	}
+}
+
+// TestLemmaPermutationsLargeT: for many goroutines and preemptions the
+// count saturates instead of overflowing, and the exhaustive search's
+// priority orders stay within their memory bound.
+func TestLemmaPermutationsLargeT(t *testing.T) {
+	for _, tc := range []struct{ n, t int }{{40, 30}, {200, 150}, {5000, 4000}} {
+		if p := strategy.LemmaPermutations(tc.n, tc.t, 0.01); p <= 0 || p > math.MaxInt32 {
+			t.Errorf("LemmaPermutations(%d, %d) = %d, want in (0, MaxInt32]", tc.n, tc.t, p)
+		}
 	}
 }

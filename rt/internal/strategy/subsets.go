@@ -106,14 +106,23 @@ func combos(n, k int, f func([]int)) {
 	rec(0, 0)
 }
 
+// maxOrderEntries bounds the memory of one subset's priority orders: at
+// most this many priorities in all (8 MiB).
+const maxOrderEntries = 1 << 20
+
 // priorityOrders returns the thread-bounded priority orders for n goroutines
 // and c preemption fragments: every permutation of n+c when there are fewer
-// than Lemma 4.1 asks for t, otherwise that many random permutations.
-func priorityOrders(n, c, t int, rng *rand.Rand) [][]int64 {
+// than Lemma 4.1 asks for t, otherwise that many random permutations, at
+// most maxOrderEntries/(n+c) of them; capped reports that the bound cut
+// the count (the search is then incomplete).
+func priorityOrders(n, c, t int, rng *rand.Rand) (orders [][]int64, capped bool) {
 	m := n + c
 	need := ThreadBoundRuns(n, t, c, coverageEps)
 	if m <= 8 && factorial(m) <= need {
-		return allPerms(m)
+		return allPerms(m), false
+	}
+	if limit := max(1, maxOrderEntries/m); need > limit {
+		need, capped = limit, true
 	}
 	out := make([][]int64, need)
 	for i := range out {
@@ -123,7 +132,7 @@ func priorityOrders(n, c, t int, rng *rand.Rand) [][]int64 {
 		}
 		out[i] = p
 	}
-	return out
+	return out, capped
 }
 
 func factorial(n int) int {

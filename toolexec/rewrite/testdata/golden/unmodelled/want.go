@@ -41,20 +41,24 @@ func Run(l sync.Locker, mu *sync.Mutex, n *atomic.Int64, f func(Flag), a, b int)
 //line unmodelled.go:23:1
 	sleep(1)
 //line unmodelled.go:24:1
-	go f(a == b)
+	now := time.Now // a function value reads real time: warned
 //line unmodelled.go:25:1
-	once := sync.OnceFunc(func() {})
+	_ = now()
 //line unmodelled.go:26:1
-	once()
+	go f(a == b)
 //line unmodelled.go:27:1
-	var ok Flag
+	once := sync.OnceFunc(func() {})
 //line unmodelled.go:28:1
-	var v int
+	once()
 //line unmodelled.go:29:1
-	v, ok2 := _vtbrt.Recv2(_vtbS+3, p)
+	var ok Flag
 //line unmodelled.go:30:1
-	_, _ = v, ok2
+	var v int
 //line unmodelled.go:31:1
+	v, ok2 := _vtbrt.Recv2(_vtbS+3, p)
+//line unmodelled.go:32:1
+	_, _ = v, ok2
+//line unmodelled.go:33:1
 	_ = ok
 }
 
@@ -64,7 +68,7 @@ var _vtbS = _vtbrt.RegisterTable("example.com/unmodelled", ""+
 	"unmodelled.go\t17\t2\tKSync\t\t\n"+
 	"unmodelled.go\t18\t7\tKChan\t\t\n"+
 	"unmodelled.go\t19\t2\tKChan\t\t\n"+
-	"unmodelled.go\t29\t12\tKChan\t\t\n"+
+	"unmodelled.go\t31\t12\tKChan\t\t\n"+
 	"", _vtbG[:])
 
 func _vtbR[T any](g int, site int32, p *T) *T {
