@@ -63,9 +63,12 @@ func orderedGoroutines(trace []sched.Step) int {
 	stamp := map[evRef]vclock{}
 	idx := map[int]int32{}
 	inv := map[int]bool{}
-	ran := map[int]bool{}
+	ran, started := map[int]bool{}, 0
 	for _, s := range trace {
 		ran[s.G] = true
+		if s.Op.Kind == sched.OpGo {
+			started++ // whether or not it ran
+		}
 		vc := c.step(s)
 		me := evRef{s.G, idx[s.G]}
 		idx[s.G]++
@@ -79,7 +82,8 @@ func orderedGoroutines(trace []sched.Step) int {
 			}
 		}
 	}
-	return min(max(len(inv), 2), max(len(ran), 1)) // a one-goroutine failure orders nothing: t = 1
+	goroutines := max(len(ran), 1+started)
+	return min(max(len(inv), 2), goroutines) // a test that never starts a goroutine: t = 1
 }
 
 // conflicting reports whether operations of kind k can order goroutines
