@@ -125,6 +125,17 @@ func After(site int32, d time.Duration) <-chan time.Time {
 	return time.After(d)
 }
 
+// AfterFunc replaces time.AfterFunc. In a controlled goroutine f runs in a
+// controlled timer goroutine when the virtual clock reaches d, unless the
+// returned timer was stopped first; Reset does not move that deadline. A
+// timer still pending when the test body returns never fires.
+func AfterFunc(site int32, d time.Duration, f func()) *time.Timer {
+	if g := ctl(); g != nil {
+		return g.AfterFunc(site, d, f)
+	}
+	return time.AfterFunc(d, f)
+}
+
 // Now replaces time.Now. In a controlled goroutine the virtual time that
 // has passed in the execution (see Sleep) is added, so that time measured
 // across a Sleep is at least the time slept; it is not a scheduling point.

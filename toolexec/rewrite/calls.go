@@ -106,7 +106,7 @@ func (fr *fileRewriter) specialCall(x *dst.CallExpr, ae *ast.CallExpr, f *types.
 		return fr.atomicMethod(x, ae, sel, f.Name())
 	case path == "runtime" && f.Name() == "Gosched" && key == "":
 		return fr.replaceCall(x, ae, "Gosched", "KOther")
-	case path == "time" && (f.Name() == "Sleep" || f.Name() == "After") && key == "":
+	case path == "time" && (f.Name() == "Sleep" || f.Name() == "After" || f.Name() == "AfterFunc") && key == "":
 		return fr.replaceCall(x, ae, f.Name(), "KOther")
 	case path == "time" && (f.Name() == "Now" || f.Name() == "Since" || f.Name() == "Until") && key == "":
 		return fr.replaceCall(x, ae, f.Name(), "KOther") // virtual time, see rt.Now

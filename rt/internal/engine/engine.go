@@ -242,6 +242,10 @@ type G struct {
 	pollFor time.Duration
 	pollSum time.Duration
 	exited  chan struct{}
+	// background marks the timer goroutine of an AfterFunc while it waits:
+	// it neither keeps an execution whose body returned alive nor counts
+	// as leaked (natively the function would simply not have run yet).
+	background bool
 }
 
 // newG creates goroutine state and starts the real goroutine, parked until

@@ -234,6 +234,9 @@ func (x *execution) onlyPollers() bool {
 		if !g.live {
 			continue
 		}
+		if g.background {
+			continue // an AfterFunc that has not fired
+		}
 		if g.op.Kind == sched.OpSleep || g.op.Kind == sched.OpTimer {
 			return false // sleepers wake when the virtual clock advances
 		}
@@ -308,7 +311,7 @@ func (x *execution) stuck() {
 	var blocked *G
 	polling := false
 	for _, g := range x.alive {
-		if !g.live {
+		if !g.live || g.background {
 			continue
 		}
 		if g.pollFor > 0 {

@@ -70,3 +70,34 @@ func (g *G) After(site int32, d time.Duration) <-chan time.Time {
 func (g *G) Now() time.Time {
 	return time.Now().Add(g.x.skew)
 }
+
+// farFuture is the duration of the real timer behind a modelled AfterFunc:
+// it never fires; it only records whether the program stopped it.
+const farFuture = time.Duration(1<<63 - 1)
+
+// AfterFunc models time.AfterFunc: a new controlled timer goroutine whose
+// first step, enabled when the virtual clock reaches now+d, calls f in that
+// goroutine unless the returned timer was stopped first. The returned
+// *time.Timer is a real timer that never fires, so that Stop works (and
+// reports, as natively, whether it stopped the call); Reset re-arms only
+// that real timer: f still runs at the first deadline, unless stopped.
+func (g *G) AfterFunc(site int32, d time.Duration, f func()) *time.Timer {
+	proxy := time.AfterFunc(farFuture, func() {})
+	if g.abort {
+		proxy.Stop()
+		return proxy
+	}
+	g.announce(sched.OpGo, site, nil)
+	g.schedule()
+	t := g.x.newG(g.id, func() {
+		Current().background = false
+		if proxy.Stop() {
+			f()
+		}
+	})
+	t.op = sched.Op{Kind: sched.OpTimer, Site: site, Group: -1}
+	t.wakeAt = g.x.now + max(d, 0)
+	t.background = true
+	g.clock.tick(g.id)
+	return proxy
+}

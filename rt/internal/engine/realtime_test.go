@@ -47,3 +47,33 @@ func TestCoupledClock(t *testing.T) {
 		t.Errorf("Now across a 100 ms sleep measured %v while %v of real time passed: real time counted twice", measured, realElapsed)
 	}
 }
+
+// TestAfterFunc: the function of a modelled AfterFunc runs when the
+// virtual clock reaches its deadline (so a body waiting for it is not a
+// deadlock), not at all once stopped, and a pending one neither runs after
+// the body returned nor counts as a leak.
+func TestAfterFunc(t *testing.T) {
+	var ran []string
+	e := New(newRandom(1, 1), Limits{}, nil)
+	res, _ := e.Run(func() {
+		g := cur()
+		done := make(chan int)
+		g.MakeChan(ChanKey(done), 0)
+		g.AfterFunc(0, 50*time.Millisecond, func() {
+			ran = append(ran, "fired")
+			cur().Close(0, ChanKey(done), func() { close(done) })
+		})
+		stopped := g.AfterFunc(0, time.Millisecond, func() { ran = append(ran, "stopped one") })
+		if !stopped.Stop() {
+			panic("Stop of a pending AfterFunc returned false")
+		}
+		g.Select(0, sched.OpRecv, false, []Case{&RecvCase[int]{Ch: done}})
+		g.AfterFunc(0, time.Hour, func() { ran = append(ran, "pending one") })
+	})
+	if res.Failure != nil {
+		t.Fatalf("%v: %s", res.Outcome, res.Failure.Message)
+	}
+	if len(ran) != 1 || ran[0] != "fired" {
+		t.Errorf("ran %v, want only the unstopped AfterFunc the body waited for", ran)
+	}
+}

@@ -24,3 +24,8 @@ func Elapsed(d time.Duration) (time.Duration, time.Duration) {
 	time.Sleep(d)
 	return time.Since(start), time.Until(start.Add(2 * d))
 }
+
+// Deadline calls cancel after d on the virtual clock, unless stopped.
+func Deadline(d time.Duration, cancel func()) *time.Timer {
+	return time.AfterFunc(d, cancel)
+}

@@ -52,6 +52,14 @@ func Elapsed(d time.Duration) (time.Duration, time.Duration) {
 	return _vtbrt.Since(_vtbS+6, start), _vtbrt.Until(_vtbS+7, start.Add(2*d))
 }
 
+// Deadline calls cancel after d on the virtual clock, unless stopped.
+//
+//line timeruntime.go:29:1
+func Deadline(d time.Duration, cancel func()) *time.Timer {
+//line timeruntime.go:30:1
+	return _vtbrt.AfterFunc(_vtbS+8, d, cancel)
+}
+
 var _ = runtime.Gosched
 
 var _ = time.Sleep
@@ -64,6 +72,8 @@ var _ = time.Since
 
 var _ = time.Until
 
+var _ = time.AfterFunc
+
 var _vtbG [0]_vtbrt.Guard
 
 var _vtbS = _vtbrt.RegisterTable("example.com/timeruntime", ""+
@@ -75,6 +85,7 @@ var _vtbS = _vtbrt.RegisterTable("example.com/timeruntime", ""+
 	"timeruntime.go\t24\t2\tKOther\t\t\n"+
 	"timeruntime.go\t25\t9\tKOther\t\t\n"+
 	"timeruntime.go\t25\t28\tKOther\t\t\n"+
+	"timeruntime.go\t30\t9\tKOther\t\t\n"+
 	"", _vtbG[:])
 
 func _vtbR[T any](g int, site int32, p *T) *T {
