@@ -107,6 +107,9 @@ func (d *driver) explore() {
 			break
 		}
 		if res.Failure != nil {
+			if res.Outcome == sched.Failed && d.subtests.Load() {
+				return // a subtest failed: it was explored, and reported, on its own
+			}
 			d.fail(res, strat)
 			return
 		}
