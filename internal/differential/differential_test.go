@@ -8,7 +8,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -111,7 +110,7 @@ func TestDifferential(t *testing.T) {
 // checkModule runs one module's suite both ways and reports divergences; it
 // returns the module's result rows.
 func checkModule(t *testing.T, mod Module) []string {
-	dir := copyModule(t, mod)
+	dir := Checkout(t, mod)
 	start := time.Now()
 	native := runSuite(t, dir, nil)
 	nativeTime := time.Since(start)
@@ -142,88 +141,10 @@ func logMissed(t *testing.T, s *suite) {
 	}
 }
 
-// copyModule copies the module from the module cache into a writable
-// temporary directory with a go.mod.
-func copyModule(t *testing.T, mod Module) string {
-	t.Helper()
-	src := downloadDir(t, mod)
-	dst := filepath.Join(t.TempDir(), "m")
-	if err := copyTree(src, dst); err != nil {
-		t.Fatalf("copying %s: %v", src, err)
-	}
-	if _, err := os.Stat(filepath.Join(dst, "go.mod")); err != nil {
-		goCmd(t, dst, "mod", "init", mod.Path)
-		goCmd(t, dst, "mod", "tidy")
-	}
-	goCmd(t, dst, "mod", "download")
-	return dst
-}
-
-// downloadDir returns the module's directory in the module cache.
-func downloadDir(t *testing.T, mod Module) string {
-	t.Helper()
-	out := goCmd(t, "", "mod", "download", "-json", mod.Path+"@"+mod.Version)
-	var info struct{ Dir, Error string }
-	if err := json.Unmarshal(out, &info); err != nil {
-		t.Fatalf("go mod download -json %s@%s: %v\n%s", mod.Path, mod.Version, err, out)
-	}
-	if info.Error != "" || info.Dir == "" {
-		t.Fatalf("go mod download %s@%s: %q", mod.Path, mod.Version, info.Error)
-	}
-	return info.Dir
-}
-
-// copyTree copies the regular files under src to dst, writable (the module
-// cache is read-only).
-func copyTree(src, dst string) error {
-	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, err := filepath.Rel(src, p)
-		if err != nil {
-			return err
-		}
-		target := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		if !d.Type().IsRegular() {
-			return nil
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
-}
-
-// goEnv is the environment of every go command of the check: the module is
-// standalone, may update its go.sum, and vtbound's settings are fixed.
+// goEnv is the environment of every go command of the check: the module
+// environment (see Checkout) with vtbound's budget fixed.
 func goEnv() []string {
-	var env []string
-	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "VTBOUND_") && !strings.HasPrefix(kv, "GOFLAGS=") {
-			env = append(env, kv)
-		}
-	}
-	return append(env, "GOFLAGS=-mod=mod", "GOWORK=off", "GOTOOLCHAIN=local", "VTBOUND_BUDGET="+budget)
-}
-
-// goCmd runs a go command that must succeed and returns its standard output.
-func goCmd(t *testing.T, dir string, args ...string) []byte {
-	t.Helper()
-	cmd := exec.Command("go", args...)
-	cmd.Dir = dir
-	cmd.Env = goEnv()
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("go %s (in %s): %v\n%s%s", strings.Join(args, " "), dir, err, out, stderr.Bytes())
-	}
-	return out
+	return append(moduleEnv(), "VTBOUND_BUDGET="+budget)
 }
 
 // suite is the outcome of one `go test -json ./...`.

@@ -12,10 +12,7 @@ import (
 
 // describeOp renders an operation as "file.go:14 write c.n".
 func describeOp(op sched.Op) string {
-	where := ""
-	if s := engine.SiteInfo(op.Site); s != nil {
-		where = fmt.Sprintf("%s:%d", path.Base(s.File), s.Line)
-	}
+	where := siteLine(op.Site)
 	what := op.Kind.String()
 	if name := varName(op); name != "" {
 		what += " " + name
@@ -24,6 +21,14 @@ func describeOp(op sched.Op) string {
 		return what
 	}
 	return where + " " + what
+}
+
+// siteLine renders a registered site as "file.go:14", or "" for none.
+func siteLine(site int32) string {
+	if s := engine.SiteInfo(site); s != nil {
+		return fmt.Sprintf("%s:%d", path.Base(s.File), s.Line)
+	}
+	return ""
 }
 
 // varName is the short name of an access's variable group: the part after
@@ -62,9 +67,9 @@ func heapNote(op sched.Op, heap []sched.HeapObject) string {
 		return ""
 	}
 	o := heap[i]
-	where := "?"
-	if s := engine.SiteInfo(o.Site); s != nil {
-		where = fmt.Sprintf("%s:%d", path.Base(s.File), s.Line)
+	where := siteLine(o.Site)
+	if where == "" {
+		where = "?"
 	}
 	return fmt.Sprintf(" [%s allocation #%d, loop iteration %d]", where, o.N, o.Iter)
 }

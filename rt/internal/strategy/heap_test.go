@@ -10,6 +10,7 @@ import (
 	"github.com/vtbound/vtbound/rt/internal/engine"
 	"github.com/vtbound/vtbound/rt/internal/sched"
 	"github.com/vtbound/vtbound/rt/internal/strategy"
+	"github.com/vtbound/vtbound/rt/internal/strategy/internal/experiments"
 )
 
 // The sites of the heap-variable programs below, registered as a rewritten
@@ -186,22 +187,6 @@ func twoSitesBug(noise int, register bool) func() {
 	}
 }
 
-// executionsToFind runs body under st until the first failure of an
-// execution that is not preparatory and returns its number, or cap.
-func executionsToFind(st sched.Strategy, body func(), cap int) int {
-	e := engine.New(st, engine.Limits{MaxSteps: 10000}, nil)
-	for n := 1; n <= cap; n++ {
-		res, ok := e.Run(body)
-		if !ok {
-			break
-		}
-		if res.Failure != nil && !strings.HasSuffix(res.Label, "prep") {
-			return n
-		}
-	}
-	return cap
-}
-
 // TestPCTVBSplitsGroupsByAllocationSite: PCTVB's variables are groups split
 // by allocation site, so the bug object's value is a variable of its own
 // and the change point lands among its few accesses, not among the noise
@@ -214,7 +199,11 @@ func TestPCTVBSplitsGroupsByAllocationSite(t *testing.T) {
 		total := 0
 		for seed := int64(1); seed <= seeds; seed++ {
 			st := strategy.NewPCTVB(strategy.Config{Seed: seed, V: 1, Depth: 2, Fixed: true, Budget: cap})
-			total += executionsToFind(st, twoSitesBug(32, register), cap)
+			n := experiments.FirstFailure(st, twoSitesBug(32, register))
+			if n == 0 {
+				n = cap // not found within the budget
+			}
+			total += n
 		}
 		return float64(total) / seeds
 	}

@@ -54,16 +54,21 @@ func simSearch(p *testsim.Program) search {
 // engineSearch runs body on a fresh engine as package explore's driver
 // does, without its reporting.
 func engineSearch(body func()) search {
-	return func(st sched.Strategy) int {
-		e := engine.New(st, engine.Limits{}, nil)
-		for {
-			res, ok := e.Run(body)
-			if !ok {
-				return 0
-			}
-			if failed(res) && !strings.HasSuffix(res.Plan.Label, "prep") {
-				return res.N
-			}
+	return func(st sched.Strategy) int { return FirstFailure(st, body) }
+}
+
+// FirstFailure explores body on the real engine under st until st stops
+// and returns the number of the first failing execution that is not
+// preparatory, or 0 when none failed.
+func FirstFailure(st sched.Strategy, body func()) int {
+	e := engine.New(st, engine.Limits{}, nil)
+	for {
+		res, ok := e.Run(body)
+		if !ok {
+			return 0
+		}
+		if failed(res) && !strings.HasSuffix(res.Plan.Label, "prep") {
+			return res.N
 		}
 	}
 }
