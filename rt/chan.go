@@ -5,12 +5,17 @@ import (
 	"github.com/vtbound/vtbound/rt/internal/sched"
 )
 
-// MakeChan replaces make(chan T, size). A channel made by a controlled
-// goroutine is modelled: its operations never poll.
+// MakeChan replaces make(chan T, size). A channel made by rewritten code
+// is modelled: made by a controlled goroutine, at once; made elsewhere (a
+// package-level variable initialised at init, an uncontrolled goroutine,
+// an earlier execution), from its first use in an execution on. Two
+// controlled goroutines then rendezvous on it inside the engine.
 func MakeChan[T any](site int32, size int) chan T {
 	ch := make(chan T, size)
 	if g := ctl(); g != nil {
 		g.MakeChan(engine.ChanKey(ch), size)
+	} else {
+		engine.NoteChan(engine.ChanKey(ch))
 	}
 	return ch
 }

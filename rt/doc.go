@@ -36,8 +36,11 @@
 //
 // Blocking is modelled: a goroutine whose operation cannot proceed is not
 // enabled and is never parked in a real blocking call while it runs.
-// Unbuffered channels made with MakeChan rendezvous inside the engine;
-// buffered ones use the real channel buffer.
+// Unbuffered channels rendezvous inside the engine; buffered ones use the
+// real channel buffer. A channel made outside the execution (a
+// package-level variable, an earlier execution, an uninstrumented package)
+// is modelled from its first use in the execution, with the capacity,
+// buffered values and closed state the real channel has then.
 //
 // # What is not controlled
 //
@@ -46,7 +49,9 @@
 // nothing. A controlled goroutine waiting on such code (a channel that was
 // not made through MakeChan, such as context.Context.Done; a mutex held by an
 // uncontrolled goroutine) polls with exponential backoff, and the report
-// says that uncontrolled code was involved. sync.Map, sync.Pool,
+// says that uncontrolled code was involved. A goroutine waiting on a
+// channel rewritten code made outside the execution polls it only when no
+// controlled goroutine can move, before a deadlock is reported. sync.Map, sync.Pool,
 // sync.OnceFunc/OnceValue, time.NewTimer, time.Ticker, time.AfterFunc and
 // context deadlines run unmodelled. Package-level state is not reset
 // between executions: a test explored by vtbound must be repeatable, as
@@ -59,5 +64,17 @@
 // test binary does not crash), global deadlock, goroutines still blocked
 // when the body has returned (leaks), data races between tracked accesses
 // (happens-before from the modelled operations only), and livelock (a step
-// bound per execution). See Test for configuration and replay.
+// bound per execution, reported only when at least two goroutines busy-wait
+// and nothing else moves; one goroutine taking many steps ends the
+// exploration at the bound with a warning). A sync.Mutex or RWMutex that
+// the program overwrote or copied while it was locked is reported (as the
+// fatal error "sync: unlock of unlocked mutex" where the native run would
+// crash), and the binary goes on with the next test.
+//
+// No goroutine of vtbound outlives an execution: runtime.NumGoroutine and
+// runtime.Stack show the same goroutines between executions and after the
+// test as natively. During an execution the body runs on a goroutine of
+// its own, and the test's goroutine waits in Test (see docs/model.md).
+//
+// See Test for configuration and replay.
 package rt

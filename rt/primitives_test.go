@@ -284,6 +284,7 @@ func primitiveTable() []primitive {
 		channelPrimitives(), selectPrimitives(), mutexPrimitives(), rwPrimitives(),
 		waitGroupPrimitives(), oncePrimitives(), condPrimitives(), atomicPrimitives(),
 		schedulingPrimitives(), oraclePrimitives(), racePrimitives(),
+		outsidePrimitives(),
 	} {
 		all = append(all, part...)
 	}
@@ -1113,8 +1114,28 @@ func schedulingPrimitives() []primitive {
 			for rt.Atomic(pAtomic, rt.ALoad, &flag).Load() == 0 {
 			}
 		}},
+		// Two goroutines spin until told to stop, which happens only when
+		// the body sees the flag set first: in the other schedules they
+		// wait on each other for ever.
 		{name: "livelock", oracle: "livelock", env: []string{"VTBOUND_MAXSTEPS=300"},
 			report: []string{"busy-waiting when the execution reached 300 steps"},
+			body: func(t *testing.T, o *outcomes) {
+				var ready, stop atomic.Int32
+				rt.Go(pGo, func() { rt.Atomic(pAtomic, rt.AStore, &ready).Store(1) })
+				if rt.Atomic(pAtomic, rt.ALoad, &ready).Load() == 1 {
+					rt.Atomic(pAtomic, rt.AStore, &stop).Store(1)
+				}
+				for range 2 {
+					rt.Go(pGo, func() {
+						for rt.Atomic(pAtomic, rt.ALoad, &stop).Load() == 0 {
+							rt.Gosched(pSched)
+						}
+					})
+				}
+			}},
+		// One goroutine taking many idle steps waits for nobody: the step
+		// bound stops exploration with a warning, the test passes.
+		{name: "one-spinner-is-no-livelock", env: []string{"VTBOUND_MAXSTEPS=300"},
 			body: func(t *testing.T, o *outcomes) {
 				rt.Go(pGo, func() {
 					for {
@@ -1461,5 +1482,43 @@ func orderedBy(order func(before, after func())) func(t *testing.T, o *outcomes)
 			x = 10
 		}
 		order(before, after)
+	}
+}
+
+// Objects made outside any exploration, as package-level variables are.
+var (
+	pkgChan     = rt.MakeChan[string](pChan, 0)
+	pkgBuffered = rt.MakeChan[int](pChan, 1)
+)
+
+func init() { pkgBuffered <- 1 } // a value left before any execution
+
+// outsidePrimitives use objects made outside the exploration, or damage a
+// modelled object.
+func outsidePrimitives() []primitive {
+	return []primitive{
+		{name: "package-level-channel-rendezvous", body: func(t *testing.T, o *outcomes) {
+			rt.Go(pGo, func() { rt.Send(pChan, pkgChan, "hello") })
+			o.add("%s", rt.Recv(pChan, pkgChan))
+		}, seen: []string{"hello"}, only: []string{"hello"}},
+		{name: "package-level-buffered-keeps-its-value", body: func(t *testing.T, o *outcomes) {
+			rt.Go(pGo, func() { rt.Send(pChan, pkgBuffered, 2) })
+			a := rt.Recv(pChan, pkgBuffered)
+			b := rt.Recv(pChan, pkgBuffered)
+			o.add("%d %d", a, b)
+			rt.Send(pChan, pkgBuffered, 1) // as it was found
+		}, seen: []string{"1 2"}, only: []string{"1 2"}},
+		{name: "mutex-overwritten-while-locked", oracle: "panic",
+			report: []string{"fatal error: sync: unlock of unlocked mutex", "overwritten or copied while locked"},
+			body: func(t *testing.T, o *outcomes) {
+				var mu sync.Mutex
+				rt.Go(pGo, func() {
+					rt.Lock(pSync, &mu)
+					rt.Gosched(pSched)
+					rt.Unlock(pSync, &mu)
+				})
+				rt.Gosched(pSched)
+				mu = sync.Mutex{}
+			}},
 	}
 }

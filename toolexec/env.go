@@ -58,6 +58,9 @@ type Env struct {
 	// ParentArgs returns the arguments of the parent go command after its
 	// subcommand; nil means "unknown".
 	ParentArgs func() ([]string, bool)
+	// Announce prints a progress line for the user (AnnounceToTerminal);
+	// nil prints nothing.
+	Announce func(line string)
 }
 
 // NewEnv reads the environment of the current process.
@@ -86,6 +89,7 @@ func NewEnv(rtSource fs.FS) (*Env, error) {
 		Stderr:     os.Stderr,
 		Rewrite:    rewrite.Package,
 		ParentArgs: parentGoArgs,
+		Announce:   AnnounceToTerminal,
 	}
 	return env, nil
 }

@@ -56,6 +56,7 @@ func compile(args []string, env *Env) int {
 		env.debugf("compile: %v", err)
 		return run(args, env)
 	}
+	announceStdBuild(cmd, env)
 	p, err := planCompile(cmd, env)
 	if err != nil {
 		env.debugf("compile %s: %v", env.ImportPath, err)

@@ -169,12 +169,28 @@ type testEvent struct {
 func testResults(t *testing.T, dir string, args ...string) (map[string]string, map[string]string) {
 	t.Helper()
 	r := goCmd(t, dir, kernelEnv, append([]string{"test", "-json", "-count=1", "-timeout=10m"}, args...)...)
-	actions, outputs := map[string]string{}, map[string]string{}
+	actions, outputs, _ := testEvents(t, r)
+	return actions, outputs
+}
+
+// testEvents parses the go test -json output of r: each top-level test's
+// action (pass/fail/skip) and output, and every output line of every test
+// and of the package, in order.
+func testEvents(t *testing.T, r result) (actions, outputs map[string]string, all string) {
+	t.Helper()
+	actions, outputs = map[string]string{}, map[string]string{}
+	var b strings.Builder
 	sc := bufio.NewScanner(strings.NewReader(r.stdout))
 	sc.Buffer(nil, 1<<24)
 	for sc.Scan() {
 		var e testEvent
-		if json.Unmarshal(sc.Bytes(), &e) != nil || e.Test == "" || strings.Contains(e.Test, "/") {
+		if json.Unmarshal(sc.Bytes(), &e) != nil {
+			continue
+		}
+		if e.Action == "output" {
+			b.WriteString(e.Output)
+		}
+		if e.Test == "" || strings.Contains(e.Test, "/") {
 			continue
 		}
 		switch e.Action {
@@ -187,7 +203,7 @@ func testResults(t *testing.T, dir string, args ...string) (map[string]string, m
 	if len(actions) == 0 {
 		t.Fatalf("no test results:\n%s", r.output())
 	}
-	return actions, outputs
+	return actions, outputs, b.String()
 }
 
 // TestKernels runs the kernel module natively and under vtbound. Natively,

@@ -7,18 +7,21 @@
 //	go vet -vettool=$(which vtbound) ./...     static shared-variable report
 //	vtbound report [packages]                  shared-variable report
 //	vtbound version                            print version and build hash
-//	vtbound help                               print this help
+//	vtbound help [SETTING|COMMAND]             print help, or explain one setting
 //
-// The mode is chosen from the arguments: a tool path as the first argument
-// means toolexec mode (the go command runs `vtbound <tool> <args>`), a flag or
-// a *.cfg file means vettool mode (the unitchecker protocol of `go vet`), and
-// a known word selects a subcommand.
+// The mode is chosen from the arguments: a known word selects a subcommand;
+// -h, -help and --help print the help; another flag or a *.cfg file means
+// vettool mode (the unitchecker protocol of `go vet`); a tool path, or the
+// name of an executable on PATH (a C compiler), as the first argument means
+// toolexec mode (the go command runs `vtbound <tool> <args>`). Any other
+// word is an unknown command (exit status 2).
 package main
 
 import (
 	"fmt"
-	"io"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 
 	"github.com/vtbound/vtbound/analyzers/report"
@@ -37,57 +40,88 @@ const (
 	ModeSubcommand
 	ModeVettool
 	ModeToolexec
+	ModeUnknown
 )
 
-// subcommands maps a subcommand name to its implementation.
-var subcommands = map[string]func(args []string) int{
-	"version": versionCmd,
-	"report":  report.Main,
-	"help":    func([]string) int { usage(os.Stdout); return 0 },
+// subcommand is one subcommand of vtbound.
+type subcommand struct {
+	name, args, summary string
+	run                 func(args []string) int
 }
 
-// modeOf classifies the command line (without the program name).
-func modeOf(args []string) Mode {
-	switch {
-	case len(args) == 0:
-		return ModeHelp
-	case subcommands[args[0]] != nil:
-		return ModeSubcommand
-	case strings.HasPrefix(args[0], "-") || strings.HasSuffix(args[0], ".cfg"):
-		return ModeVettool
+// commands returns vtbound's subcommands in the order help lists them.
+func commands() []subcommand {
+	return []subcommand{
+		{"report", "[-format=text|json|sarif] [packages]", "static shared-variable report, without go vet", report.Main},
+		{"version", "", "print vtbound's module version, the Go version and the build hash", versionCmd},
+		{"help", "[SETTING|COMMAND]", "print this help, or explain one setting or command", helpCmd},
 	}
-	return ModeToolexec
+}
+
+// lookupCommand returns the subcommand called name.
+func lookupCommand(name string) (subcommand, bool) {
+	for _, c := range commands() {
+		if c.name == name {
+			return c, true
+		}
+	}
+	return subcommand{}, false
+}
+
+// modeOf classifies the command line (without the program name). isTool
+// reports whether a word that is no subcommand names an executable.
+func modeOf(args []string, isTool func(string) bool) Mode {
+	if len(args) == 0 {
+		return ModeHelp
+	}
+	a := args[0]
+	if _, ok := lookupCommand(a); ok {
+		return ModeSubcommand
+	}
+	switch {
+	case a == "-h" || a == "-help" || a == "--help":
+		return ModeHelp
+	case strings.HasPrefix(a, "-") || strings.HasSuffix(a, ".cfg"):
+		return ModeVettool // go vet runs `vtbound -flags`, `-V=full`, `x/vet.cfg`
+	case strings.ContainsRune(a, filepath.Separator) || strings.ContainsRune(a, '/') || isTool(a):
+		return ModeToolexec // the go command passes tool paths, or a C compiler's name
+	}
+	return ModeUnknown
+}
+
+// onPath reports whether name is an executable found on PATH.
+func onPath(name string) bool {
+	_, err := exec.LookPath(name)
+	return err == nil
 }
 
 // dispatch runs the mode selected by args and returns the exit code.
 func dispatch(args []string) int {
-	switch modeOf(args) {
+	switch modeOf(args, onPath) {
 	case ModeSubcommand:
-		return subcommands[args[0]](args[1:])
+		c, _ := lookupCommand(args[0])
+		return c.run(args[1:])
 	case ModeVettool:
 		return vettool()
 	case ModeToolexec:
 		return toolexecMode(args)
+	case ModeUnknown:
+		fmt.Fprintf(os.Stderr, "vtbound: unknown command %q; the commands are %s (run 'vtbound help')\n", args[0], strings.Join(commandNames(), ", "))
+		return 2
 	}
-	usage(os.Stderr)
-	return 2
+	if len(args) == 0 {
+		usage(os.Stderr)
+		return 2
+	}
+	usage(os.Stdout) // -h, --help
+	return 0
 }
 
-// usage prints the command's help text.
-func usage(w io.Writer) {
-	fmt.Fprint(w, `vtbound finds concurrency bugs in Go tests by controlling goroutine scheduling.
-
-Usage:
-	go test -toolexec=vtbound [build and test flags] [packages]
-	go vet -vettool=$(which vtbound) [packages]
-	vtbound report [flags] [packages]
-	vtbound version
-	vtbound help
-
-Build-time settings (enter the build cache key):
-	VTBOUND_SCOPE   comma-separated import path patterns to instrument
-	                ("..." wildcard, "-pattern" excludes, "default" = the
-	                packages of the main module(s)); default: main module(s)
-	VTBOUND_DEBUG=1 explain which packages are instrumented and why not
-`)
+// commandNames lists the names of the subcommands.
+func commandNames() []string {
+	var names []string
+	for _, c := range commands() {
+		names = append(names, c.name)
+	}
+	return names
 }

@@ -2,11 +2,20 @@ package main
 
 import (
 	"bytes"
+	"flag"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"runtime"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/vtbound/vtbound/rt/settings"
 )
 
 // asToolEnv makes the test binary act as the vtbound command: the end-to-end
@@ -84,6 +93,8 @@ func TestModeOf(t *testing.T) {
 		want Mode
 	}{
 		{nil, ModeHelp},
+		{[]string{"-h"}, ModeHelp},
+		{[]string{"--help"}, ModeHelp},
 		{[]string{"version"}, ModeSubcommand},
 		{[]string{"help"}, ModeSubcommand},
 		{[]string{"-V=full"}, ModeVettool},
@@ -92,22 +103,32 @@ func TestModeOf(t *testing.T) {
 		{[]string{"/usr/local/go/pkg/tool/linux_amd64/compile", "-V=full"}, ModeToolexec},
 		{[]string{"/usr/local/go/pkg/tool/linux_amd64/link", "-o", "x"}, ModeToolexec},
 		{[]string{"gcc", "-###", "-x", "c", "-c", "-"}, ModeToolexec},
+		{[]string{"bogus"}, ModeUnknown},
+		{[]string{"reprot", "./..."}, ModeUnknown},
 	}
+	isTool := func(name string) bool { return name == "gcc" }
 	for _, tt := range tests {
-		if got := modeOf(tt.args); got != tt.want {
+		if got := modeOf(tt.args, isTool); got != tt.want {
 			t.Errorf("modeOf(%q) = %v; want %v", tt.args, got, tt.want)
 		}
 	}
 }
 
+// versionLine is the format of `vtbound version`: module version (a
+// semantic or pseudo-version, or (devel)), Go version, platform, hash.
+var versionLine = regexp.MustCompile(`^vtbound (v\d+\.\d+\.\d+\S*|\(devel\)) go1\.\d+\S* \w+/\w+ buildhash=[\w-]+\n$`)
+
 func TestVersionAndHelp(t *testing.T) {
 	r := command(t, ".", nil, "", vtbin, "version")
-	if r.code != 0 || !strings.HasPrefix(r.stdout, "vtbound ") || !strings.Contains(r.stdout, "buildhash=") {
-		t.Errorf("version: %+v", r)
+	if r.code != 0 || !versionLine.MatchString(r.stdout) || !strings.Contains(r.stdout, " "+runtime.Version()+" ") {
+		t.Errorf("version: %+v; want a line matching %s with %s", r, versionLine, runtime.Version())
 	}
 	r2 := command(t, ".", []string{"VTBOUND_SCOPE=example.com/..."}, "", vtbin, "version")
 	if r2.stdout == r.stdout {
 		t.Error("VTBOUND_SCOPE does not change the build hash")
+	}
+	if r3 := command(t, ".", []string{"VTBOUND_ALIAS=off"}, "", vtbin, "version"); r3.stdout == r.stdout {
+		t.Error("VTBOUND_ALIAS does not change the build hash")
 	}
 	if h := command(t, ".", nil, "", vtbin, "help"); h.code != 0 || !strings.Contains(h.stdout, "-toolexec=vtbound") {
 		t.Errorf("help: %+v", h)
@@ -117,6 +138,78 @@ func TestVersionAndHelp(t *testing.T) {
 	}
 	if bad := command(t, ".", []string{"VTBOUND_SCOPE=-"}, "", vtbin, "/bin/true"); bad.code == 0 || !strings.Contains(bad.stderr, "VTBOUND_SCOPE") {
 		t.Errorf("bad VTBOUND_SCOPE: %+v; want an error naming the variable", bad)
+	}
+}
+
+// TestHelpListsEverySetting requires that `vtbound help`, `-h` and
+// `--help` print the same text on standard output, listing every command
+// and every row of the settings table (the table the test binaries'
+// parser takes its accepted values from) in its phase's group, with its
+// default, and nothing of the vet framework's help.
+func TestHelpListsEverySetting(t *testing.T) {
+	h := command(t, ".", nil, "", vtbin, "help")
+	if h.code != 0 || h.stderr != "" {
+		t.Fatalf("vtbound help: %+v", h)
+	}
+	for _, flag := range []string{"-h", "--help", "-help"} {
+		if r := command(t, ".", nil, "", vtbin, flag); r != h {
+			t.Errorf("vtbound %s: %+v; want the output of vtbound help", flag, r)
+		}
+	}
+	if strings.Contains(h.stdout, "unit.cfg") || strings.Contains(h.stdout, "static analysis") {
+		t.Errorf("help shows the vet framework's text:\n%s", h.stdout)
+	}
+	for _, c := range commandNames() {
+		if !regexp.MustCompile(`(?m)^\s+vtbound ` + c + `\b`).MatchString(h.stdout) {
+			t.Errorf("help does not list the command %s", c)
+		}
+	}
+	build, run, ok := strings.Cut(h.stdout, "Run-time settings")
+	if !ok || !strings.Contains(build, "Build-time settings") {
+		t.Fatalf("help has no build-time and run-time groups:\n%s", h.stdout)
+	}
+	group := map[settings.Phase]string{settings.Build: build, settings.Run: run}
+	for _, s := range settings.All() {
+		line := regexp.MustCompile(`(?m)^\s+` + s.Name + `\s+.*\(default: ` + regexp.QuoteMeta(shownDefault(s)) + `\)$`)
+		if !line.MatchString(group[s.Phase]) {
+			t.Errorf("help does not list %s with its default %q among the %s settings", s.Name, shownDefault(s), s.Phase)
+		}
+	}
+}
+
+// TestHelpSetting checks `vtbound help SETTING` for a setting of each
+// phase, one read in both, a short name, and an unknown one.
+func TestHelpSetting(t *testing.T) {
+	r := command(t, ".", nil, "", vtbin, "help", "VTBOUND_BUDGET")
+	row := settings.Lookup("VTBOUND_BUDGET")[0]
+	if r.code != 0 || !strings.Contains(r.stdout, "VTBOUND_BUDGET (run-time)") || !strings.Contains(r.stdout, "accepts: "+row.Accepts) || !strings.Contains(r.stdout, "default: 10000,2s") {
+		t.Errorf("help VTBOUND_BUDGET: %+v", r)
+	}
+	if r := command(t, ".", nil, "", vtbin, "help", "scope"); r.code != 0 || !strings.HasPrefix(r.stdout, "VTBOUND_SCOPE (build-time)") {
+		t.Errorf("help scope: %+v", r)
+	}
+	r = command(t, ".", nil, "", vtbin, "help", "VTBOUND_VERBOSE")
+	if r.code != 0 || !strings.Contains(r.stdout, "(build-time)") || !strings.Contains(r.stdout, "(run-time)") {
+		t.Errorf("help VTBOUND_VERBOSE: %+v; want both phases", r)
+	}
+	bad := command(t, ".", nil, "", vtbin, "help", "VTBOUND_BUDGT")
+	if bad.code != 2 || !strings.Contains(bad.stderr, `"VTBOUND_BUDGT"`) || bad.stdout != "" {
+		t.Errorf("help VTBOUND_BUDGT: %+v; want exit 2 and an error naming it", bad)
+	}
+}
+
+// TestUnknownCommand checks that a word that is neither a command nor an
+// executable is an error naming it and the commands, with exit status 2,
+// and runs nothing.
+func TestUnknownCommand(t *testing.T) {
+	r := command(t, ".", nil, "", vtbin, "bogus", "./...")
+	if r.code != 2 || r.stdout != "" || !strings.Contains(r.stderr, `unknown command "bogus"`) {
+		t.Fatalf("vtbound bogus: %+v; want exit 2 naming the command", r)
+	}
+	for _, c := range commandNames() {
+		if !strings.Contains(r.stderr, c) {
+			t.Errorf("the error does not name the command %s: %q", c, r.stderr)
+		}
 	}
 }
 
@@ -192,3 +285,165 @@ func TestVettool(t *testing.T) {
 		t.Errorf("go vet -vettool on a type error: %+v", bad)
 	}
 }
+
+// TestReplayMissingFile runs a test with VTBOUND_REPLAY naming a file that
+// does not exist, and one that is not a schedule, through the real go
+// command: each fails the test with the path and the directory it was
+// resolved against, instead of passing as if the bug were fixed.
+func TestReplayMissingFile(t *testing.T) {
+	dir := module(t, "basic")
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	junk := filepath.Join(t.TempDir(), "junk")
+	if err := os.WriteFile(junk, []byte("not a schedule\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ path, want string }{
+		{"testdata/vtbound/TestCounter/0123456789abcdef", "no such file"},
+		{junk, "schedule file"},
+	} {
+		r := goCmd(t, dir, []string{"VTBOUND_REPLAY=" + tc.path}, "test", toolexecFlag(), "-run=^TestCounter$", "-count=1", ".")
+		out := r.output()
+		if r.code != 1 || !strings.Contains(out, "--- FAIL: TestCounter") {
+			t.Errorf("VTBOUND_REPLAY=%s: exit %d; want the test to fail:\n%s", tc.path, r.code, out)
+		}
+		if !strings.Contains(out, "VTBOUND_REPLAY="+tc.path+": cannot replay") || !strings.Contains(out, tc.want) {
+			t.Errorf("VTBOUND_REPLAY=%s: the failure does not name the path and the error %q:\n%s", tc.path, tc.want, out)
+		}
+		if !strings.Contains(out, "resolved against "+dir) && !strings.Contains(out, "resolved against "+real) {
+			t.Errorf("VTBOUND_REPLAY=%s: the failure does not name the directory %s:\n%s", tc.path, dir, out)
+		}
+		t.Logf("VTBOUND_REPLAY=%s:\n%s", tc.path, out)
+	}
+}
+
+// TestStdAnnouncement builds a tiny program with fresh build caches: the
+// go command's standard error is a terminal (a pty from script(1)) on the
+// cold build, which prints the standard-library line exactly once, and on
+// the warm build, which prints nothing; a cold build whose standard error
+// is a pipe (logs, go test -json readers, these tests) prints nothing.
+func TestStdAnnouncement(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the runtime's packages twice")
+	}
+	script, err := exec.LookPath("script")
+	if err != nil || runtime.GOOS != "linux" {
+		t.Skip("needs script(1) on Linux for a terminal")
+	}
+	dir := t.TempDir()
+	for name, text := range map[string]string{"go.mod": "module example.com/tiny\n\ngo 1.26\n", "main.go": "package main\n\nfunc main() {}\n"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	build := "go build " + toolexecFlag() + " -o /dev/null ."
+	piped := command(t, dir, []string{"GOCACHE=" + t.TempDir()}, "", "sh", "-c", build)
+	if piped.code != 0 || strings.Contains(piped.output(), "vtbound:") {
+		t.Errorf("cold build, standard error a pipe: %+v; want success and no vtbound line", piped)
+	}
+	env := []string{"GOCACHE=" + t.TempDir()}
+	for i, want := range []int{1, 0} {
+		r := command(t, dir, env, "", script, "-qec", build, "/dev/null")
+		if n := strings.Count(r.output(), "vtbound: building the standard library"); r.code != 0 || n != want {
+			t.Errorf("build %d on a terminal: %+v; want exit 0 and the line %d time(s)", i+1, r, want)
+		}
+	}
+}
+
+var update = flag.Bool("update", false, "rewrite docs/configuration.md's generated settings tables")
+
+// Markers around the generated part of docs/configuration.md.
+const (
+	docTableStart = "<!-- settings tables: generated from package rt/settings; go test ./cmd/vtbound -run TestConfigurationDoc -update -->\n"
+	docTableEnd   = "<!-- end of settings tables -->\n"
+)
+
+// TestConfigurationDoc requires that docs/configuration.md shows the
+// settings table as it is (run with -update after changing the table).
+func TestConfigurationDoc(t *testing.T) {
+	file := filepath.Join("..", "..", "docs", "configuration.md")
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, rest, ok1 := strings.Cut(string(data), docTableStart)
+	_, after, ok2 := strings.Cut(rest, docTableEnd)
+	if !ok1 || !ok2 {
+		t.Fatalf("%s lacks the generated-table markers", file)
+	}
+	want := before + docTableStart + "\n" + settingsMarkdown() + docTableEnd + after
+	if want == string(data) {
+		return
+	}
+	if *update {
+		if err := os.WriteFile(file, []byte(want), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	t.Errorf("%s is stale: run go test ./cmd/vtbound -run TestConfigurationDoc -update", file)
+}
+
+// internalEnv are VTBOUND_* variables vtbound sets for itself, not
+// settings: the nested build of rt.
+var internalEnv = map[string]bool{"VTBOUND_NESTED": true}
+
+// TestBuildSettingsInTable requires that the VTBOUND_* variables the
+// compile wrapper's source names are exactly the build-time rows of the
+// settings table, so `vtbound help` lists every build-time setting.
+func TestBuildSettingsInTable(t *testing.T) {
+	used := envNames(t, filepath.Join("..", "..", "toolexec"))
+	rows := map[string]bool{}
+	for _, s := range settings.All() {
+		if s.Phase == settings.Build {
+			rows[s.Name] = true
+		}
+	}
+	for name := range used {
+		if !rows[name] && !internalEnv[name] {
+			t.Errorf("toolexec reads %s, which has no build-time row in package rt/settings", name)
+		}
+	}
+	for name := range rows {
+		if !used[name] {
+			t.Errorf("rt/settings has a build-time row for %s, which toolexec does not name", name)
+		}
+	}
+}
+
+// envNames returns the VTBOUND_* string constants of the non-test Go
+// files in dir.
+func envNames(t *testing.T, dir string) map[string]bool {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	fset := token.NewFileSet()
+	for _, file := range files {
+		if strings.HasSuffix(file, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, file, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+				if s, err := strconv.Unquote(lit.Value); err == nil && envName.MatchString(s) {
+					names[s] = true
+				}
+			}
+			return true
+		})
+	}
+	if len(names) == 0 {
+		t.Fatalf("no VTBOUND_* names in %s", dir)
+	}
+	return names
+}
+
+var envName = regexp.MustCompile(`^VTBOUND_[A-Z_]+$`)

@@ -10,19 +10,28 @@ import (
 )
 
 // versionCmd prints the module version, the Go version and the build hash
-// that vtbound adds to the tools' -V=full answers.
+// that vtbound adds to the tools' -V=full answers under the current
+// build-time settings:
+//
+//	vtbound v0.3.0 go1.26.8 linux/amd64 buildhash=...
+//
+// A binary built from a checkout shows the go command's version for it,
+// e.g. a pseudo-version, or (devel).
 func versionCmd(args []string) int {
+	if len(args) > 0 {
+		fmt.Fprintln(os.Stderr, "vtbound: version takes no arguments")
+		return 2
+	}
 	v := "(devel)"
 	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
 		v = bi.Main.Version
 	}
-	self, _ := os.Executable()
-	scope, err := toolexec.ParseScope(os.Getenv(toolexec.ScopeEnv))
+	env, err := toolexec.NewEnv(nil)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "vtbound: %v\n", err)
 		return 2
 	}
-	h, err := toolexec.BuildHash(self, toolexec.BuildSettings{Scope: scope.Raw, Debug: os.Getenv(toolexec.DebugEnv) == "1"})
+	h, err := toolexec.BuildHash(env.Self, env.Settings())
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "vtbound: %v\n", err)
 		return 1

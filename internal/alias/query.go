@@ -52,7 +52,47 @@ func (r *Result) indexInstr(instr ssa.Instruction) {
 	case *ssa.Field, *ssa.Index:
 		v := in.(ssa.Value)
 		r.record(v.Pos(), siteRec{group: r.valueGroup(v)})
+	case *ssa.Call:
+		r.indexBuiltin(in)
+	case *ssa.Range:
+		if isMap(in.X.Type()) {
+			r.record(in.Pos(), siteRec{group: "elem:" + r.containerGroup(in.X), shared: r.shared(in.X), memory: true, class: in.X})
+		}
 	}
+}
+
+// isContainer reports whether t is a slice or a map.
+func isContainer(t types.Type) bool {
+	switch coreType(t).(type) {
+	case *types.Slice, *types.Map:
+		return true
+	}
+	return false
+}
+
+// indexBuiltin records a builtin call that accesses the elements of its
+// first operand (delete, clear, len, copy, append) at the call's left
+// parenthesis: the group of that container's elements, shared if any
+// operand's elements may be. SiteGroup answers for it when asked about an
+// index expression of the container positioned there.
+func (r *Result) indexBuiltin(in *ssa.Call) {
+	b, ok := in.Call.Value.(*ssa.Builtin)
+	if !ok || len(in.Call.Args) == 0 {
+		return
+	}
+	switch b.Name() {
+	case "delete", "clear", "len", "copy", "append":
+	default:
+		return
+	}
+	x := in.Call.Args[0]
+	shared := false
+	for i, a := range in.Call.Args {
+		if i == 0 || b.Name() == "copy" || b.Name() == "append" {
+			shared = shared || (isContainer(a.Type()) && r.shared(a))
+		}
+	}
+	r.record(in.Pos(), siteRec{group: "elem:" + r.containerGroup(x), shared: shared, memory: true, class: x})
 }
 
 // implicitInit reports whether in fills the array the compiler allocates

@@ -61,7 +61,7 @@ func methodKeyOf(f *types.Func) (key, pkg string) {
 func (fr *fileRewriter) call(x *dst.CallExpr, ae *ast.CallExpr) dst.Expr {
 	if tv, ok := fr.info.Types[ae.Fun]; ok && tv.IsType() { // conversion
 		fr.exprs(x.Args)
-		return x
+		return fr.sliceToString(x, ae)
 	}
 	if b, ok := fr.info.Uses[identOf(ae.Fun)].(*types.Builtin); ok && identOf(ae.Fun) != nil {
 		return fr.builtinCall(x, ae, b.Name())
@@ -138,6 +138,9 @@ func (fr *fileRewriter) builtinCall(x *dst.CallExpr, ae *ast.CallExpr, name stri
 	case "new":
 		fr.exprs(x.Args)
 		return fr.alloc(x, ae)
+	case "delete", "clear", "copy", "append", "len", "cap":
+		fr.exprs(x.Args)
+		return fr.containerCall(x, ae, name)
 	}
 	fr.exprs(x.Args)
 	return x
@@ -286,7 +289,7 @@ func (fr *fileRewriter) atomicFunc(x *dst.CallExpr, ae *ast.CallExpr, name strin
 	if len(x.Args) == 0 || !isPointer(fr.typeOf(ae.Args[0])) {
 		return x
 	}
-	s := fr.site(ae.Pos(), "KAtomic", "")
+	s := fr.namedSite(ae.Pos(), "KAtomic", "", types.ExprString(ae)) // named: it races with plain accesses
 	x.Args[0] = fr.rtCall("Atomic", s, fr.rtSel(atomicKind(name)), x.Args[0])
 	return x
 }
@@ -303,7 +306,7 @@ func (fr *fileRewriter) atomicMethod(x *dst.CallExpr, ae *ast.CallExpr, sel *typ
 		return x
 	}
 	fr.exprs(x.Args)
-	site := fr.site(ae.Pos(), "KAtomic", "")
+	site := fr.namedSite(ae.Pos(), "KAtomic", "", types.ExprString(ae))
 	x.Fun = &dst.SelectorExpr{X: fr.rtCall("Atomic", site, fr.rtSel(atomicKind(name)), ptr), Sel: ident(name)}
 	return x
 }

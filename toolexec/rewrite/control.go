@@ -181,9 +181,12 @@ func (fr *fileRewriter) untypedRisk(e ast.Expr) bool {
 }
 
 // rangeStmt rewrites range over a channel into a receive loop; other range
-// statements keep their form.
+// statements are instrumented by rangeAccesses.
 func (fr *fileRewriter) rangeStmt(x *dst.RangeStmt, as *ast.RangeStmt, l *dst.LabeledStmt) []dst.Stmt {
-	if coreChan(fr.typeOf(as.X)) == nil || !fr.canRestructure(l, as.Pos(), "range") {
+	if coreChan(fr.typeOf(as.X)) == nil {
+		return fr.rangeAccesses(x, as, l)
+	}
+	if !fr.canRestructure(l, as.Pos(), "range") {
 		x.X = fr.expr(x.X, ctxValue)
 		x.Body.List = fr.stmtList(x.Body.List)
 		return []dst.Stmt{withLabel(l, x)}

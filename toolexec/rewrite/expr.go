@@ -24,6 +24,12 @@ func (p *pkgRewriter) groupFor(e ast.Expr) (group string, instrument bool) {
 	if !ok {
 		return "", false
 	}
+	return p.hookGroup(e, g)
+}
+
+// hookGroup applies the Groups hook to a candidate access e whose default
+// group is g.
+func (p *pkgRewriter) hookGroup(e ast.Expr, g string) (group string, instrument bool) {
 	p.accessSeen++
 	if p.in.Groups != nil {
 		hg, shared := p.in.Groups(e)
@@ -59,6 +65,7 @@ func (fr *fileRewriter) expr(e dst.Expr, c ctx) dst.Expr {
 		return fr.index(x, ae.(*ast.IndexExpr), c)
 	case *dst.StarExpr:
 		x.X = fr.expr(x.X, ctxValue)
+		return fr.maybeAccess(x, ae, c)
 	case *dst.UnaryExpr:
 		return fr.unary(x, ae.(*ast.UnaryExpr))
 	case *dst.BinaryExpr:
@@ -101,6 +108,13 @@ func (fr *fileRewriter) maybeAccess(e dst.Expr, ae ast.Expr, c ctx) dst.Expr {
 	group, ok := fr.p.groupFor(ae)
 	if !ok {
 		return e
+	}
+	if fr.wholeValue(ae) {
+		helper := readRange
+		if c == ctxWrite {
+			helper = writeRange
+		}
+		return &dst.StarExpr{X: fr.hookCall(helper, ae.Pos(), c == ctxWrite, group, types.ExprString(ae), addrOf(e))}
 	}
 	return fr.accessExpr(e, ae.Pos(), c == ctxWrite, group, types.ExprString(ae))
 }
@@ -166,8 +180,10 @@ func (fr *fileRewriter) receiverCtx(ae *ast.SelectorExpr, sel *types.Selection) 
 	return ctxValue
 }
 
-// index rewrites x[i]: an array element is an access of its array's group;
-// a generic instantiation is left alone.
+// index rewrites x[i]: an array element is an access of its array's group,
+// a slice element or an element of an array pointer one of elem:<group>, a
+// map element an operation on the map (mapAccess); a generic instantiation
+// is left alone.
 func (fr *fileRewriter) index(x *dst.IndexExpr, ae *ast.IndexExpr, c ctx) dst.Expr {
 	if tv, ok := fr.info.Types[ae.X]; ok && tv.IsType() {
 		return x
@@ -178,6 +194,14 @@ func (fr *fileRewriter) index(x *dst.IndexExpr, ae *ast.IndexExpr, c ctx) dst.Ex
 				return x
 			}
 		}
+	}
+	if isMapType(fr.typeOf(ae.X)) {
+		return fr.mapAccess(x, ae, c)
+	}
+	if b, ok := coreType(fr.typeOf(ae.X)).(*types.Basic); ok && b.Info()&types.IsString != 0 {
+		x.X = fr.expr(x.X, ctxValue)
+		x.Index = fr.expr(x.Index, ctxValue)
+		return x // strings are immutable
 	}
 	x.X = fr.expr(x.X, fr.addressableCtx(ae.X))
 	x.Index = fr.expr(x.Index, ctxValue)

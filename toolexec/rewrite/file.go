@@ -14,13 +14,14 @@ import (
 // Names of the identifiers the rewriter introduces. The _vtb prefix keeps
 // them clear of user identifiers (including ones named rt, unsafe or atomic).
 const (
-	rtName     = "_vtbrt"
-	unsafeName = "_vtbunsafe"
-	guardsName = "_vtbG"
-	siteBase   = "_vtbS"
-	readHelper = "_vtbR"
-	writeHelp  = "_vtbW"
-	zeroHelper = "_vtbZ"
+	rtName       = "_vtbrt"
+	unsafeName   = "_vtbunsafe"
+	guardsName   = "_vtbG"
+	siteBase     = "_vtbS"
+	registerFunc = "_vtbRegister"
+	readHelper   = "_vtbR"
+	writeHelp    = "_vtbW"
+	zeroHelper   = "_vtbZ"
 )
 
 // fileRewriter rewrites one file of the package.

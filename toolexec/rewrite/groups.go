@@ -11,13 +11,16 @@ import (
 // It returns the access's variable group and whether the access is a
 // candidate at all (whatever the Groups hook then decides). Candidates are
 // package-level variables, variables captured by closures, fields reached
-// through a pointer, and fields and array elements of those.
+// through a pointer, fields and array elements of those, slice and map
+// elements, elements of arrays reached through a pointer, and *p.
 //
 // This is the one place where default group names are made:
 //
 //	package-level variable    pkgpath.name
 //	field through a pointer   pkgpath.Type.field
 //	captured variable         pkgpath/file.go:line:col of its declaration
+//	slice or map element      elem:<group of the container>, elem:type:<type>
+//	*p                        type:<type of *p>
 func (p *pkgRewriter) accessGroup(e ast.Expr) (string, bool) {
 	info := p.in.Info
 	switch x := e.(type) {
@@ -38,11 +41,31 @@ func (p *pkgRewriter) accessGroup(e ast.Expr) (string, bool) {
 		}
 		return p.accessGroup(x.X)
 	case *ast.IndexExpr:
-		if _, isArray := typeUnder(info.TypeOf(x.X)).(*types.Array); isArray {
+		switch t := coreType(info.TypeOf(x.X)).(type) {
+		case *types.Array:
 			return p.accessGroup(x.X)
+		case *types.Slice, *types.Map:
+			return p.elemGroup(x.X), true
+		case *types.Pointer:
+			if _, ok := typeUnder(t.Elem()).(*types.Array); ok {
+				return p.elemGroup(x.X), true
+			}
+		}
+	case *ast.StarExpr:
+		if tv, ok := info.Types[x]; ok && tv.IsValue() {
+			return "type:" + types.TypeString(tv.Type, nil), true
 		}
 	}
 	return "", false
+}
+
+// elemGroup names the elements of the slice, map or array pointer x:
+// elem:<group of x>, or elem:type:<type> when x is not a variable.
+func (p *pkgRewriter) elemGroup(x ast.Expr) string {
+	if g, ok := p.accessGroup(x); ok {
+		return "elem:" + g
+	}
+	return "elem:type:" + types.TypeString(p.in.Info.TypeOf(x), nil)
 }
 
 // varGroup names a package-level or captured variable.

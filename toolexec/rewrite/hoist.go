@@ -25,9 +25,6 @@ func (fr *fileRewriter) hoistGuard(r dst.Stmt, as ast.Stmt) dst.Stmt {
 	default:
 		return nil
 	}
-	if !fr.straightLine(as) {
-		return nil
-	}
 	var hook *dst.CallExpr
 	count := 0
 	dst.Inspect(r, func(n dst.Node) bool {
@@ -37,7 +34,7 @@ func (fr *fileRewriter) hoistGuard(r dst.Stmt, as ast.Stmt) dst.Stmt {
 		}
 		return count < 2
 	})
-	if count != 1 {
+	if count != 1 || !fr.straightLine(as, fr.astExpr(hook.Args[2].(*dst.UnaryExpr).X)) {
 		return nil
 	}
 	dstutil.Apply(r, func(c *dstutil.Cursor) bool {
@@ -83,8 +80,11 @@ func (fr *fileRewriter) guardStmt(hook *dst.CallExpr) dst.Stmt {
 }
 
 // straightLine reports whether evaluating s runs no user code that could
-// perform a visible operation and evaluates every operand unconditionally.
-func (fr *fileRewriter) straightLine(s ast.Stmt) bool {
+// perform a visible operation before the access (an original expression
+// of s, nil if unknown) and evaluates every operand unconditionally: s
+// calls no function (other than conversions and builtins) except ones
+// whose arguments hold the access, which Go evaluates before the call.
+func (fr *fileRewriter) straightLine(s ast.Stmt, access ast.Expr) bool {
 	ok := true
 	ast.Inspect(s, func(n ast.Node) bool {
 		switch x := n.(type) {
@@ -96,9 +96,22 @@ func (fr *fileRewriter) straightLine(s ast.Stmt) bool {
 			ok = ok && x.Op != token.LAND && x.Op != token.LOR
 		case *ast.CallExpr:
 			tv := fr.info.Types[x.Fun]
-			ok = ok && (tv.IsType() || tv.IsBuiltin())
+			ok = ok && (tv.IsType() || tv.IsBuiltin() || inArgs(x, access))
 		}
 		return ok
 	})
 	return ok
+}
+
+// inArgs reports whether e lies within one of call's arguments.
+func inArgs(call *ast.CallExpr, e ast.Expr) bool {
+	if e == nil {
+		return false
+	}
+	for _, a := range call.Args {
+		if a.Pos() <= e.Pos() && e.End() <= a.End() {
+			return true
+		}
+	}
+	return false
 }

@@ -2,8 +2,12 @@ package rewrite
 
 import (
 	"fmt"
+	"go/token"
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/dave/dst"
 )
 
 // methodValueHelpers are the generic helpers that make method values of
@@ -42,16 +46,17 @@ func methodValueHelper(rtFunc string) string {
 func (p *pkgRewriter) registrationSource() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "var %s [%d]%s.Guard\n\n", guardsName, len(p.groupOrder), rtName)
-	fmt.Fprintf(&b, "var %s = %s.RegisterTable(%s, \"\"+\n", siteBase, rtName, strconv.Quote(p.in.ImportPath))
+	fmt.Fprintf(&b, "func %s() int32 {\n\treturn %s.RegisterTable(%s, \"\"+\n", registerFunc, rtName, strconv.Quote(p.in.ImportPath))
 	for _, s := range p.sites {
 		line := strings.Join([]string{tableField(s.file), strconv.Itoa(s.line), strconv.Itoa(s.col), s.kind, tableField(s.group), tableField(s.name)}, "\t")
-		fmt.Fprintf(&b, "\t%s+\n", strconv.Quote(line+"\n"))
+		fmt.Fprintf(&b, "\t\t%s+\n", strconv.Quote(line+"\n"))
 	}
-	fmt.Fprintf(&b, "\t\"\", %s[:])\n\n", guardsName)
+	fmt.Fprintf(&b, "\t\t\"\", %s[:])\n}\n\n", guardsName)
 	for _, h := range []struct{ name, hook string }{{readHelper, "Read"}, {writeHelp, "Write"}} {
 		fmt.Fprintf(&b, "func %s[T any](g int, site int32, p *T) *T {\n\tif %s[g].On() {\n\t\t%s.%s(site, %s.Pointer(p))\n\t}\n\treturn p\n}\n\n",
 			h.name, guardsName, rtName, h.hook, unsafeName)
 	}
+	p.containerHelperSource(&b)
 	if p.helpers[zeroHelper] {
 		fmt.Fprintf(&b, "func %s[T any](<-chan T) (v T, ok bool) { return }\n\n", zeroHelper)
 	}
@@ -72,13 +77,34 @@ func (p *pkgRewriter) registrationSource() string {
 	return b.String()
 }
 
-// addRegistration makes this file hold the package registration, which
-// print appends as text: the site table of a large package is long, and
-// parsing, decorating and printing it again through dst cost a quarter of
-// the rewrite.
+// addRegistration makes this file, the first one the compiler is given,
+// hold the package registration. The site table is long, so print appends
+// it as text (parsing, decorating and printing it again through dst cost a
+// quarter of the rewrite) inside the function registerFunc; the variable
+// siteBase that calls it is declared right after the imports.
+//
+// Why first: Go initialises package-level variables in declaration order,
+// each as soon as the variables it depends on are initialised, and every
+// instrumented function refers to siteBase. Declared last, siteBase would
+// hold back every variable whose initialiser calls instrumented code, so
+// that later, independent variables were initialised before them
+// (`var _ = register("a"); var n = len(registry)` would give n = 0 instead
+// of 1). Declared first and depending on nothing of the package, it is
+// initialised before anything else and the package's order is unchanged.
 func (fr *fileRewriter) addRegistration() {
-	fr.isReg = true
+	fr.isReg, fr.changed = true, true
 	fr.regText = strings.TrimRight(fr.p.registrationSource(), "\n") + "\n"
+	spec := &dst.ValueSpec{Names: []*dst.Ident{ident(siteBase)}, Values: []dst.Expr{&dst.CallExpr{Fun: ident(registerFunc)}}}
+	decl := &dst.GenDecl{Tok: token.VAR, Specs: []dst.Spec{spec}}
+	decl.Decs.Before, decl.Decs.After = dst.EmptyLine, dst.EmptyLine
+	i := 0
+	for i < len(fr.df.Decls) {
+		if g, ok := fr.df.Decls[i].(*dst.GenDecl); !ok || g.Tok != token.IMPORT {
+			break
+		}
+		i++
+	}
+	fr.df.Decls = slices.Insert(fr.df.Decls, i, dst.Decl(decl))
 }
 
 // tableField writes a site-table field: as it is, or as a Go string

@@ -78,6 +78,7 @@ func Package(in *Input) (*Output, error) {
 	p := newPkgRewriter(in)
 	out := &Output{Files: map[string][]byte{}}
 	var rewritten []*fileRewriter
+	var first *fileRewriter
 	for i, f := range in.Files {
 		name := in.Filenames[i]
 		if skipFile(f, name) {
@@ -86,6 +87,9 @@ func Package(in *Input) (*Output, error) {
 		fr, err := p.rewriteFile(f, name)
 		if err != nil {
 			return nil, fmt.Errorf("rewrite %s: %w", name, err)
+		}
+		if first == nil {
+			first = fr
 		}
 		if fr.changed {
 			rewritten = append(rewritten, fr)
@@ -96,7 +100,10 @@ func Package(in *Input) (*Output, error) {
 	if len(rewritten) == 0 {
 		return out, nil
 	}
-	registrationFile(rewritten).addRegistration()
+	if !first.changed {
+		rewritten = append([]*fileRewriter{first}, rewritten...)
+	}
+	first.addRegistration()
 	for _, fr := range rewritten {
 		src, err := fr.print()
 		if err != nil {
@@ -137,15 +144,4 @@ func skipFile(f *ast.File, name string) bool {
 		}
 	}
 	return false
-}
-
-// registrationFile picks the file that holds the package registration: the
-// first rewritten file that is not a _test.go file, else the first one.
-func registrationFile(rewritten []*fileRewriter) *fileRewriter {
-	for _, fr := range rewritten {
-		if !strings.HasSuffix(fr.filename, "_test.go") {
-			return fr
-		}
-	}
-	return rewritten[0]
 }

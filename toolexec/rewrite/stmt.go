@@ -82,6 +82,11 @@ func (fr *fileRewriter) stmt(s dst.Stmt) []dst.Stmt {
 	case *dst.DeferStmt:
 		x.Call = fr.callOrSelf(x.Call)
 	case *dst.ReturnStmt:
+		if len(x.Results) == 0 && !fr.inSimple {
+			if reads := fr.bareReturnReads(as.Pos()); len(reads) > 0 {
+				return append(reads, x)
+			}
+		}
 		fr.exprs(x.Results)
 	case *dst.BlockStmt:
 		x.List = fr.stmtList(x.List)

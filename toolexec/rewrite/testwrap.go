@@ -46,7 +46,7 @@ func (fr *fileRewriter) wrapTestDecl(d *dst.FuncDecl, fd *ast.FuncDecl) {
 	if len(field.Names) == 1 {
 		name = field.Names[0].Name
 	}
-	if fr.dispatchOnly(fd.Body, name) || fr.callsRTTest(fd.Body) {
+	if fr.dispatchOnly(fd.Body, name) || fr.callsRTTest(fd.Body) || fr.measuresAllocs(fd.Body) {
 		return
 	}
 	if name == "_" {
@@ -147,7 +147,7 @@ func (fr *fileRewriter) tRun(x *dst.CallExpr, ae *ast.CallExpr) dst.Expr {
 	if len(field.Names) == 1 {
 		name = field.Names[0].Name
 	}
-	if fr.dispatchOnly(afl.Body, name) || fr.callsRTTest(afl.Body) {
+	if fr.dispatchOnly(afl.Body, name) || fr.callsRTTest(afl.Body) || fr.measuresAllocs(afl.Body) {
 		return x
 	}
 	if name == "_" {
@@ -197,6 +197,27 @@ func (fr *fileRewriter) callsRTTest(body *ast.BlockStmt) bool {
 	ast.Inspect(body, func(n ast.Node) bool {
 		if call, ok := n.(*ast.CallExpr); ok {
 			if f, _ := fr.callee(call.Fun); f != nil && f.Pkg() != nil && f.Pkg().Path() == RTPath && f.Name() == "Test" {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// measuresAllocs reports whether a body calls testing.AllocsPerRun itself
+// (not in a function literal it defines). Such a test runs natively,
+// unwrapped: an allocation count taken under schedule control counts the
+// engine's allocations, and the test's visible operations run natively
+// outside an exploration.
+func (fr *fileRewriter) measuresAllocs(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if f, _ := fr.callee(x.Fun); f != nil && f.Pkg() != nil && f.Pkg().Path() == "testing" && f.Name() == "AllocsPerRun" {
 				found = true
 			}
 		}

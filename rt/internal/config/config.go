@@ -1,6 +1,11 @@
 // Package config reads vtbound's runtime settings from VTBOUND_*
 // environment variables. Every error names the variable, the bad value and
 // the accepted values.
+//
+// Every variable Parse reads has a row in package
+// github.com/vtbound/vtbound/rt/settings, the table `vtbound help` prints
+// and error messages take their accepted values from; TestTableMatchesParse
+// fails for a variable without one.
 package config
 
 import (
@@ -9,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/vtbound/vtbound/rt/settings"
 )
 
 // Settings are the runtime settings of one test binary.
@@ -32,6 +39,12 @@ type Settings struct {
 	// group; otherwise exactly the named groups (none when empty).
 	Track    []string
 	TrackAll bool
+	// IgnoreLeaks are the top functions of leaked goroutines that are
+	// accepted rather than reported (VTBOUND_IGNORE_LEAKS).
+	IgnoreLeaks []string
+	// Shard and Shards select one part of a split dpor search
+	// (VTBOUND_SHARD=i/n); Shards is 0 when the search is not split.
+	Shard, Shards int
 }
 
 // Default budget: a plain go test run stays quick.
@@ -66,6 +79,8 @@ func Parse(getenv func(string) string) (Settings, error) {
 	}
 	s.Replay = getenv("VTBOUND_REPLAY")
 	p.track(&s)
+	p.list("VTBOUND_IGNORE_LEAKS", &s.IgnoreLeaks)
+	p.shard(&s)
 	if !s.SeedSet {
 		s.Seed = time.Now().UnixNano()
 	}
@@ -78,8 +93,11 @@ type parser struct {
 	err    error
 }
 
+// fail records that name has the invalid value val. The accepted values
+// are the settings table's; accepts is used for a variable without a row.
 func (p *parser) fail(name, val, accepts string) {
 	if p.err == nil {
+		accepts = settings.Accepts(name, settings.Run, accepts)
 		p.err = fmt.Errorf("vtbound: %s=%q is not valid: want %s", name, val, accepts)
 	}
 }
@@ -122,6 +140,22 @@ func (p *parser) onOff(name string, dst *bool) {
 	}
 }
 
+// shard reads VTBOUND_SHARD=i/n.
+func (p *parser) shard(s *Settings) {
+	v := p.getenv("VTBOUND_SHARD")
+	if v == "" {
+		return
+	}
+	is, ns, ok := strings.Cut(v, "/")
+	i, err1 := strconv.Atoi(is)
+	n, err2 := strconv.Atoi(ns)
+	if !ok || err1 != nil || err2 != nil || n < 1 || i < 0 || i >= n {
+		p.fail("VTBOUND_SHARD", v, "i/n with 0 <= i < n")
+		return
+	}
+	s.Shard, s.Shards = i, n
+}
+
 // track reads VTBOUND_TRACK.
 func (p *parser) track(s *Settings) {
 	v := strings.TrimSpace(p.getenv("VTBOUND_TRACK"))
@@ -142,6 +176,22 @@ func (p *parser) track(s *Settings) {
 			return
 		}
 		s.Track = append(s.Track, name)
+	}
+}
+
+// list reads a comma-separated list of non-empty names.
+func (p *parser) list(name string, dst *[]string) {
+	v := strings.TrimSpace(p.getenv(name))
+	if v == "" {
+		return
+	}
+	for _, item := range strings.Split(v, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			p.fail(name, v, "comma-separated function names")
+			return
+		}
+		*dst = append(*dst, item)
 	}
 }
 

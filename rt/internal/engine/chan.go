@@ -19,6 +19,7 @@ type Case interface {
 	trySend() bool   // real non-blocking send; panics on a closed channel
 	tryRecv() bool   // real non-blocking receive into the case
 	takeFrom(s Case) // rendezvous: receive the value of send case s
+	recvOK() bool    // after a receive: whether the value came from a send
 }
 
 // SendCase is a send case of a select.
@@ -40,6 +41,7 @@ func (c *SendCase[T]) isSend() bool                   { return true }
 func (c *SendCase[T]) lenCap() (int, int)             { return len(c.Ch), cap(c.Ch) }
 func (c *SendCase[T]) tryRecv() bool                  { return false }
 func (c *SendCase[T]) takeFrom(Case)                  {}
+func (c *SendCase[T]) recvOK() bool                   { return false }
 func (c *SendCase[T]) setReflect(reflect.Value, bool) {}
 func (c *SendCase[T]) reflectCase() reflect.SelectCase {
 	return reflect.SelectCase{Dir: reflect.SelectSend, Chan: reflect.ValueOf(c.Ch), Send: reflect.ValueOf(&c.V).Elem()}
@@ -57,6 +59,7 @@ func (c *RecvCase[T]) chanKey() unsafe.Pointer { return *(*unsafe.Pointer)(unsaf
 func (c *RecvCase[T]) isSend() bool            { return false }
 func (c *RecvCase[T]) lenCap() (int, int)      { return len(c.Ch), cap(c.Ch) }
 func (c *RecvCase[T]) trySend() bool           { return false }
+func (c *RecvCase[T]) recvOK() bool            { return c.OK }
 func (c *RecvCase[T]) tryRecv() bool {
 	select {
 	case v, ok := <-c.Ch:
@@ -80,9 +83,12 @@ func (c *RecvCase[T]) takeFrom(s Case) {
 	c.V, c.OK = s.(*SendCase[T]).V, true
 }
 
-// chanState models a channel made by controlled code.
+// chanState models a channel made by controlled code, or adopted (see
+// adopt.go).
 type chanState struct {
-	cap        int
+	cap        int  // -1 while unknown (adopted by a close)
+	adopted    bool // made outside the execution (see adopt.go)
+	foreign    bool // not made by rewritten code: waiters poll it
 	closed     bool
 	q          []vclock // clocks of the values in the buffer, oldest first
 	rq         []vclock // clocks of receives whose freed slot no send has used yet
@@ -93,6 +99,7 @@ type chanState struct {
 // MakeChan registers a channel made by g so that its operations are
 // modelled rather than polled.
 func (g *G) MakeChan(key unsafe.Pointer, size int) {
+	noteMade(key) // a later execution adopts it
 	if g.abort {
 		return
 	}
@@ -107,7 +114,7 @@ func (g *G) Close(site int32, key unsafe.Pointer, closeFn func()) {
 	g.announce(sched.OpClose, site, key)
 	g.schedule()
 	closeFn() // panics on a nil or closed channel, as it should
-	if s := g.x.model.chans[key]; s != nil {
+	if s := g.x.adoptForClose(key); s != nil {
 		s.closed = true
 		s.closeClock.set(g.clock)
 	}
@@ -132,6 +139,9 @@ func (g *G) Select(site int32, kind sched.OpKind, hasDefault bool, cases []Case)
 	if len(cases) > 0 {
 		first = cases[0].chanKey()
 	}
+	for _, c := range cases {
+		g.x.chanModel(c) // adopt channels made outside the execution
+	}
 	g.announce(kind, site, first)
 	g.pend.cases = cases
 	g.pend.hasDefault = hasDefault
@@ -147,8 +157,8 @@ func (g *G) Select(site int32, kind sched.OpKind, hasDefault bool, cases []Case)
 			return i
 		}
 		g.pend.waiting = true
-		if g.x.hasUnmodelled(cases) {
-			g.pollFailed()
+		if g.x.hasUnmodelled(cases) || g.pollFor > 0 {
+			g.pollFailed() // uncontrolled code may complete it (see pollAdopted)
 		}
 	}
 }
@@ -162,47 +172,50 @@ func (x *execution) chanEnabled(g *G) bool {
 		return true
 	}
 	for _, c := range p.cases {
-		if ready, modelled := x.caseReady(g, c); ready || (!modelled && c.chanKey() != nil) {
+		if x.caseReady(g, c) || x.polled(c) {
 			return true
+		}
+		if s := x.model.chans[c.chanKey()]; s != nil && s.adopted && g.pollFor > 0 {
+			return true // polling an adopted channel (see pollAdopted)
 		}
 	}
 	return false
 }
 
 // hasUnmodelled reports whether some case is on a non-nil channel that
-// controlled code did not make.
+// rewritten code did not make (see polled).
 func (x *execution) hasUnmodelled(cases []Case) bool {
 	for _, c := range cases {
-		if k := c.chanKey(); k != nil && x.model.chans[k] == nil {
+		if x.polled(c) {
 			return true
 		}
 	}
 	return false
 }
 
-// caseReady reports whether case c of g can proceed now, and whether its
-// channel is modelled (made by controlled code).
-func (x *execution) caseReady(g *G, c Case) (ready, modelled bool) {
+// caseReady reports whether case c of g can proceed now in the model.
+// Select adopts every channel of its cases first, so only a nil channel
+// has no model here: it is never ready (it blocks for ever).
+func (x *execution) caseReady(g *G, c Case) bool {
 	key := c.chanKey()
 	if key == nil {
-		return false, true // nil channel: blocks forever
+		return false
 	}
 	s := x.model.chans[key]
-	if s == nil {
-		return false, false
-	}
-	if s.closed {
-		return true, true
-	}
-	if s.cap > 0 {
+	switch {
+	case s == nil:
+		return false
+	case s.closed:
+		return true
+	case s.cap > 0:
 		n, _ := c.lenCap()
 		if c.isSend() {
-			return n < s.cap, true
+			return n < s.cap
 		}
-		return n > 0, true
+		return n > 0
 	}
 	h, _ := x.partner(g, c)
-	return h != nil, true
+	return h != nil
 }
 
 // partner finds the goroutine that has waited longest with a matching
@@ -239,7 +252,7 @@ func (x *execution) doSelect(g *G) (int, bool) {
 	var ready [8]int
 	readyIdx := ready[:0]
 	for i, c := range cases {
-		if r, _ := x.caseReady(g, c); r {
+		if x.caseReady(g, c) {
 			readyIdx = append(readyIdx, i)
 		}
 	}
@@ -250,12 +263,12 @@ func (x *execution) doSelect(g *G) (int, bool) {
 		}
 	}
 	for i, c := range cases {
-		if _, modelled := x.caseReady(g, c); modelled {
-			continue
+		s := x.model.chans[c.chanKey()]
+		if c.chanKey() == nil || (s != nil && !s.adopted) {
+			continue // nil, or made in this execution: the model is exact
 		}
 		if (c.isSend() && c.trySend()) || (!c.isSend() && c.tryRecv()) {
-			x.uncontrolled = true
-			x.syncUnmodelled(g, c)
+			x.realDone(g, c, s)
 			return i, true
 		}
 	}
@@ -263,6 +276,20 @@ func (x *execution) doSelect(g *G) (int, bool) {
 		return -1, true
 	}
 	return 0, false
+}
+
+// realDone records a real operation that succeeded on a channel without a
+// ready model case: a receive that found an adopted channel closed before
+// the execution marks its model closed; anything else had an uncontrolled
+// partner (or buffer state left by one).
+func (x *execution) realDone(g *G, c Case, s *chanState) {
+	if s != nil && !c.isSend() && !c.recvOK() {
+		s.closed = true // closed before the execution, or by uncontrolled code
+		x.uncontrolled = x.uncontrolled || s.foreign
+		return
+	}
+	x.uncontrolled = true
+	x.syncUnmodelled(g, c)
 }
 
 // syncUnmodelled orders a completed operation on a channel the engine

@@ -17,16 +17,27 @@
 //     oracle, which is built from modelled operations only.
 //   - There is no goroutine identity API; the engine recognises its
 //     goroutines by the runtime g pointer (package gid).
-//   - Code vtbound does not control keeps running concurrently. An operation
-//     on an object only uncontrolled code can change (a channel not made by
-//     rewritten code, a mutex held outside the engine) is polled with
-//     exponential backoff; executions that polled are marked uncontrolled.
+//   - Code vtbound does not control keeps running concurrently. A channel
+//     made outside the execution is adopted on first use (adopt.go):
+//     controlled goroutines rendezvous on it in the model; one that
+//     rewritten code made is polled only when nothing else can move, one
+//     that other code made (a ticker's, a context's) is also polled all
+//     along, with exponential backoff. A mutex held outside the engine is
+//     polled likewise. Executions that polled are marked uncontrolled.
 //   - A goroutine left blocked at the end of an execution is released with
 //     runtime.Goexit while all hooks are no-ops, so its deferred calls run
 //     without touching the model.
+//   - Real locks are released after an execution only when they are really
+//     held (damage.go): a program that overwrote or copied a locked mutex
+//     gets a report, not the runtime's unrecoverable fatal error.
+//   - Run returns only when the real goroutines of the execution have
+//     ended (settle), so that the test never sees them between executions
+//     or after it; the test body itself runs on a goroutine of its own,
+//     while the test's goroutine waits in Run.
 package engine
 
 import (
+	"runtime"
 	"runtime/debug"
 	"slices"
 	"sync"
@@ -91,6 +102,10 @@ type Engine struct {
 
 	x         *execution
 	done      chan struct{} // receives one value when an execution ends
+	unsettled int           // executions left in which settle only yields
+	inRun     atomic.Int32  // real goroutines of controlled goroutines not yet returned
+	stuck     int32         // of those, the ones an earlier settle gave up on
+	sawStuck  bool          // a released goroutine stayed blocked once: wait less
 	nexec     int
 	abandoned bool // an execution timed out; no further executions
 }
@@ -178,13 +193,19 @@ func (e *Engine) Run(body func()) (*Result, bool) {
 	}
 	activate(e)
 	retrack()
+	base := runtime.NumGoroutine()
+	x.base = base
 	root := x.newG(0, body)
 	root.wake <- struct{}{}
 	e.await()
+	if !x.timedOut.Load() {
+		x.checkDamage()
+	}
 	res := x.result(failedBefore)
 	x.releaseAll()
 	deactivate(e)
 	retrack()
+	e.settle(base)
 	if x.timedOut.Load() {
 		// A goroutine is still stuck holding this execution's state:
 		// never run another execution on it.
@@ -193,6 +214,87 @@ func (e *Engine) Run(body func()) (*Result, bool) {
 	}
 	e.strat.End(&res.Execution)
 	return res, true
+}
+
+// settleYields and settleWait bound how long settle waits for goroutines
+// in the runtime's exit path: yields first, then short sleeps, which let
+// this processor take the exiting goroutine from another one whose thread
+// the OS has descheduled (a yield never steals work).
+const (
+	settleYields = 64
+	settleWait   = 2 * time.Millisecond
+	settleSkip   = 16
+)
+
+// settleReturn bounds how long settle waits for released goroutines to
+// return: a deferred call of a released goroutine runs for real (its hooks
+// are no-ops) and may block on something that never comes, and the test
+// must not hang on it.
+const settleReturn = time.Second
+
+// settleReturnAgain is the bound once a released goroutine stayed blocked:
+// a test whose goroutines block in deferred calls does it every execution,
+// and each execution must not cost settleReturn.
+const settleReturnAgain = 10 * time.Millisecond
+
+// returnWait is how long to wait for a released goroutine to return.
+func (e *Engine) returnWait() time.Duration {
+	if e.sawStuck {
+		return settleReturnAgain
+	}
+	return settleReturn
+}
+
+// awaitReturned waits, within settleReturn, until the real goroutine of
+// every controlled goroutine has returned, and reports whether they did.
+// Goroutines an earlier settle gave up on are not waited for again.
+func (e *Engine) awaitReturned() bool {
+	for start, i := time.Now(), 0; e.inRun.Load() > e.stuck; i++ {
+		if i < settleYields {
+			runtime.Gosched()
+			continue
+		}
+		if time.Since(start) > e.returnWait() {
+			e.stuck, e.sawStuck = e.inRun.Load(), true
+			return false
+		}
+		time.Sleep(50 * time.Microsecond)
+	}
+	e.stuck = min(e.stuck, e.inRun.Load())
+	return true
+}
+
+// settle waits until the real goroutine of every controlled goroutine of
+// the execution has returned, so that none of them is visible to the test
+// (runtime.NumGoroutine, runtime.Stack) after Run: neither in the next
+// execution nor after the test. A goroutine that has returned may still
+// sit in the runtime's exit path (runtime.goexit1), counted and listed, so
+// settle then waits, within bounds, until the goroutine count is back to
+// base, the count before the execution. Goroutines the execution left to
+// uncontrolled code may keep the count above base: when the wait ran out,
+// settle only yields in the next settleSkip executions. After a timeout
+// the stuck goroutine never returns: it is left alone.
+func (e *Engine) settle(base int) {
+	if e.x.timedOut.Load() {
+		return
+	}
+	if !e.awaitReturned() {
+		e.unsettled = settleSkip
+		return
+	}
+	for i := 0; i < settleYields && runtime.NumGoroutine() > base; i++ {
+		runtime.Gosched()
+	}
+	if e.unsettled > 0 {
+		e.unsettled--
+		return
+	}
+	for start := time.Now(); runtime.NumGoroutine() > base; time.Sleep(time.Microsecond) {
+		if time.Since(start) > settleWait {
+			e.unsettled = settleSkip
+			return
+		}
+	}
 }
 
 // await waits for the execution to end, or ends it as a timeout when the
@@ -263,12 +365,14 @@ func (x *execution) newG(parent int, fn func()) *G {
 	g.clock.tick(g.id)
 	x.gs = append(x.gs, g)
 	x.alive = append(x.alive, g)
+	x.e.inRun.Add(1)
 	go g.run(fn)
 	return g
 }
 
 // run is the body of a controlled goroutine.
 func (g *G) run(fn func()) {
+	defer g.e.inRun.Add(-1) // last of all (see Engine.settle)
 	g.gp = gid.Current()
 	<-g.wake
 	g.acquire()
@@ -301,9 +405,13 @@ func (g *G) exit(r any, normal bool) {
 		return // the execution was abandoned while this goroutine was stuck
 	}
 	if g.abort {
+		// Released by releaseAll, or ended by a fatal oracle mid-step
+		// (schedule after x.over, misuse): then nobody else will end the
+		// execution.
 		g.live = false
 		g.release()
 		close(g.exited)
+		x.signalEnd()
 		return
 	}
 	switch {
@@ -316,6 +424,7 @@ func (g *G) exit(r any, normal bool) {
 	x.removeAlive(g)
 	g.clock = nil // nothing joins an exited goroutine's clock: free it
 	x.record(g, sched.Op{Kind: sched.OpExit, Group: -1}, -1, false)
+	x.exits++
 	close(g.exited)
 	if x.over {
 		x.signalEnd()
@@ -337,8 +446,12 @@ func (g *G) exit(r any, normal bool) {
 // reuses the g structures of ended goroutines, so a stale holder could be
 // matched by a new goroutine (of another exploration running in parallel)
 // and mistaken for a controlled one.
+//
+// A released goroutine whose deferred calls blocked may get here long after
+// its execution ended (see releaseAll): it then must not clear the holder
+// of a later execution, hence the compare-and-swap.
 func (g *G) release() {
-	g.e.curGP.Store(0)
+	g.e.curGP.CompareAndSwap(g.gp, 0)
 }
 
 // park waits until g is picked again. It does not return when g is being

@@ -139,14 +139,38 @@ func TestLeakAfterBodyReturns(t *testing.T) {
 	wantOutcome(t, res, sched.Leak)
 }
 
+// TestLivelockBound: goroutines that busy-wait on each other until the
+// step bound are a livelock.
 func TestLivelockBound(t *testing.T) {
 	e := New(newRandom(1, 1), Limits{MaxSteps: 50, SpinThreshold: 10}, nil)
 	res, _ := e.Run(func() {
-		for {
-			cur().Yield(0)
+		spin := func() {
+			for {
+				cur().Yield(0)
+			}
 		}
+		cur().Go(0, spin)
+		spin()
 	})
 	wantOutcome(t, res, sched.Livelock)
+}
+
+// TestOneSpinnerIsNotALivelock: one goroutine taking many idle steps (a
+// long loop of map deletes reads one location again and again) is not a
+// livelock: nobody waits on anybody.
+func TestOneSpinnerIsNotALivelock(t *testing.T) {
+	e := New(newRandom(1, 1), Limits{MaxSteps: 50, SpinThreshold: 10}, nil)
+	m := map[int]int{}
+	res, _ := e.Run(func() {
+		cur().Go(0, func() {}) // a goroutine that has ended
+		for i := 0; ; i++ {
+			cur().Access(0, unsafe.Pointer(&m), false)
+			delete(m, i)
+		}
+	})
+	if res.Failure != nil || res.Outcome != sched.StepBound {
+		t.Fatalf("outcome %v (%+v), want step bound without failure", res.Outcome, res.Failure)
+	}
 }
 
 func TestGoroutinesReleasedBetweenExecutions(t *testing.T) {

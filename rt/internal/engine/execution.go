@@ -40,6 +40,9 @@ type execution struct {
 	model models
 	track []bool // tracked groups by ID when !plan.TrackAll
 
+	base         int // runtime.NumGoroutine before the execution began
+	exits        int // goroutines exited since virtual time last passed
+	exitWaits    int // sleeps since then whose wait for the exits ran out
 	bodyDone     bool
 	boundHit     bool // the step bound ended the execution without a livelock
 	over         bool // a fatal oracle fired or the execution is stuck
@@ -138,7 +141,7 @@ func (x *execution) pickNext(cur *G) *G {
 			continue
 		}
 		if len(x.view.Enabled) == 0 {
-			if x.couple() || x.advanceClock() || x.waitForPollers() {
+			if x.couple() || x.advanceClock() || x.pollAdopted() || x.waitForPollers() {
 				continue
 			}
 			x.stuck()
@@ -274,6 +277,48 @@ func (x *execution) advanceClock() bool {
 	return ok
 }
 
+// awaitExited is called by a sleeper that wakes: it lets the real
+// goroutines of controlled goroutines that exited meanwhile end first.
+// Natively, a goroutine that has ended is gone from runtime.NumGoroutine
+// and runtime.Stack by the time a sleep of the others ends, and leak
+// checkers that sleep and count rely on it. It waits until their real
+// goroutines have returned, and then, as settle does, until the goroutine
+// count is no higher than before the execution plus the live goroutines,
+// within settleWait.
+func (x *execution) awaitExited() {
+	if x.exits == 0 {
+		return
+	}
+	live := 0
+	for _, g := range x.alive {
+		if g.live {
+			live++
+		}
+	}
+	start := time.Now()
+	for i := 0; x.e.inRun.Load() > int32(live)+x.e.stuck || runtime.NumGoroutine() > x.base+live; i++ {
+		if i < settleYields {
+			runtime.Gosched()
+			continue
+		}
+		if time.Since(start) > settleWait {
+			// Not yet: the next few sleeps wait again, as native ones would
+			// give the runtime time; goroutines of uncontrolled code may
+			// keep the count up for good, hence the bound.
+			if x.exitWaits++; x.exitWaits >= maxExitWaits {
+				x.exits, x.exitWaits = 0, 0
+			}
+			return
+		}
+		time.Sleep(time.Microsecond)
+	}
+	x.exits, x.exitWaits = 0, 0
+}
+
+// maxExitWaits bounds the sleeps after goroutines exited that wait for the
+// goroutine count to come down (each for at most settleWait).
+const maxExitWaits = 50
+
 // waitForPollers sleeps until the earliest goroutine waiting on
 // uncontrolled code may retry. It returns false if there is none left
 // within its poll budget.
@@ -287,18 +332,29 @@ func (x *execution) waitForPollers() bool {
 	return true
 }
 
-// stepBound ends an execution that reached the step bound. When every
-// live goroutine was busy-waiting (see noteProgress), the execution is a
-// livelock. Otherwise the bound is no proof of one — a long test whose
-// progress happens in code the engine does not see looks alike — so the
-// execution ends as StepBound, which stops the exploration with a warning
-// instead of failing the test.
+// stepBound ends an execution that reached the step bound. A livelock
+// needs goroutines that wait on each other: at least two live goroutines,
+// every one of them busy-waiting (see noteProgress). Otherwise the bound is
+// no proof of one — one goroutine taking many steps (a long loop over a
+// map or a slice) is just long, and a test whose progress happens in code
+// the engine does not see looks alike — so the execution ends as
+// StepBound, which stops the exploration with a warning instead of
+// failing the test.
 func (x *execution) stepBound() {
+	spinning := 0
 	for _, g := range x.alive {
-		if g.live && g.idle < x.e.lim.SpinThreshold {
+		if !g.live {
+			continue
+		}
+		if g.idle < x.e.lim.SpinThreshold {
 			x.over, x.boundHit = true, true
 			return
 		}
+		spinning++
+	}
+	if spinning < 2 {
+		x.over, x.boundHit = true, true
+		return
 	}
 	x.fail(sched.Livelock, nil, fmt.Sprintf("every goroutine was busy-waiting when the execution reached %d steps", x.e.lim.MaxSteps), "")
 }
@@ -442,7 +498,13 @@ func (x *execution) releaseAll() {
 		}
 		g.abort = true
 		g.wake <- struct{}{}
-		<-g.exited
+		select {
+		case <-g.exited:
+		case <-time.After(x.e.returnWait()):
+			// Its deferred calls run for real and block on something that
+			// may never come: leave it (Engine.settle counts it as stuck).
+			x.e.sawStuck = true
+		}
 	}
 	x.model.restore()
 }

@@ -60,24 +60,6 @@ func (m *models) clear() {
 	clear(m.atomics)
 }
 
-// restore releases real locks still held through the model, so that
-// package-level mutexes are usable by the next execution.
-func (m *models) restore() {
-	for mu, s := range m.mutexes {
-		if s.locked {
-			mu.Unlock()
-		}
-	}
-	for rw, s := range m.rws {
-		if s.writer {
-			rw.Unlock()
-		}
-		for ; s.readers > 0; s.readers-- {
-			rw.RUnlock()
-		}
-	}
-}
-
 // enabled reports whether g's pending operation can be performed now.
 func (x *execution) enabled(g *G) bool {
 	p := &g.pend

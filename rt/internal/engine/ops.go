@@ -39,6 +39,7 @@ func (g *G) Sleep(site int32, d time.Duration) {
 	g.announce(sched.OpSleep, site, nil)
 	g.wakeAt = g.x.now + max(d, 0)
 	g.schedule()
+	g.x.awaitExited()
 }
 
 // After models time.After: a new controlled timer goroutine whose only

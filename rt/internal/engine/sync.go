@@ -124,6 +124,9 @@ func (g *G) Unlock(site int32, m *sync.Mutex) {
 		return
 	}
 	s.locked = false
+	if mutexFree(m) {
+		g.misuse("sync: unlock of unlocked mutex", "Mutex")
+	}
 	s.clock.set(g.clock)
 	g.clock.tick(g.id)
 	m.Unlock()
@@ -198,6 +201,9 @@ func (g *G) RWUnlock(site int32, rw *sync.RWMutex) {
 		return
 	}
 	s.writer = false
+	if rwFree(rw) {
+		g.misuse("sync: Unlock of unlocked RWMutex", "RWMutex")
+	}
 	s.wclock.set(g.clock)
 	g.clock.tick(g.id)
 	rw.Unlock()
@@ -261,6 +267,9 @@ func (g *G) RUnlock(site int32, rw *sync.RWMutex) {
 		return
 	}
 	s.readers--
+	if rwFree(rw) {
+		g.misuse("sync: RUnlock of unlocked RWMutex", "RWMutex")
+	}
 	s.rclock.join(g.clock)
 	g.clock.tick(g.id)
 	rw.RUnlock()

@@ -29,6 +29,15 @@ type driver struct {
 	// subtests is set when a subtest of this test started its own
 	// exploration during one of this test's executions.
 	subtests atomic.Bool
+	// before is the process's state before the test's first execution,
+	// to tell what a test that is not repeatable left behind.
+	before *processState
+	// leaks are the accepted leaks (VTBOUND_IGNORE_LEAKS).
+	leaks acceptedLeaks
+	// firstPass holds the scheduling decisions of the exploration's first
+	// execution when it passed (passed says so).
+	firstPass []int
+	passed    bool
 }
 
 // running maps the names of tests being explored to their drivers, so that
@@ -68,10 +77,15 @@ func Test(t *testing.T, body func(t *testing.T)) {
 		runMinimizeChild(t, body, d, path, os.Getenv(minimizeOutEnv))
 		return
 	}
+	if spec := os.Getenv(probeEnv); spec != "" {
+		runProbeChild(t, body, d, spec, os.Getenv(probeOutEnv))
+		return
+	}
 	if s.Replay != "" {
 		d.replayFile(s.Replay, true)
 		return
 	}
+	d.before = snapshotProcess()
 	if d.replaySaved() {
 		return
 	}
@@ -87,6 +101,7 @@ func (d *driver) explore() {
 	d.t.Helper()
 	strat, err := strategy.New(d.s.Strategy, strategy.Config{
 		Seed: d.s.Seed, Depth: d.s.Depth, V: bound(d.s.V), C: bound(d.s.C), T: d.s.T, L: d.s.L, Budget: d.s.Execs,
+		Shard: d.s.Shard, Shards: d.s.Shards,
 	})
 	if err != nil {
 		d.t.Fatalf("vtbound: VTBOUND_STRATEGY=%q: %v (accepted: %s)", d.s.Strategy, err, strings.Join(strategy.Names(), ", "))
@@ -106,13 +121,15 @@ func (d *driver) explore() {
 		if !ok {
 			break
 		}
+		d.acceptLeak(res)
 		if res.Failure != nil {
 			if res.Outcome == sched.Failed && d.subtests.Load() {
 				return // a subtest failed: it was explored, and reported, on its own
 			}
-			d.fail(res, strat)
+			d.report(res, strat, n == 0)
 			return
 		}
+		d.notePass(res, n)
 		if res.Outcome == sched.StepBound {
 			d.stepBoundWarning(res, n+1)
 			break
@@ -129,10 +146,12 @@ func (d *driver) explore() {
 			break // a test that never starts a goroutine runs once
 		}
 	}
+	d.leaks.summarize(d.t)
 	if firstRace != nil {
 		d.fail(firstRace, strat)
 		return
 	}
+	d.completion(strat)
 	if d.s.Verbose > 0 {
 		d.t.Logf("vtbound: %s: %d executions in %v, no failure (%s, seed %d)%s",
 			d.t.Name(), n, time.Since(start).Round(time.Millisecond), d.s.Strategy, d.s.Seed, coverageNote(strat))
@@ -200,7 +219,7 @@ func (d *driver) fail(res *engine.Result, strat sched.Strategy) {
 		t.Error(b.String())
 		return
 	}
-	fmt.Fprintf(&b, "  (c,v,t) = (%s) as found; schedule saved: %s\n", sf.CVT, path)
+	fmt.Fprintf(&b, "  (c,v,t) = (%s) as found (%s); schedule saved: %s\n", sf.CVT, cvtWords(found), path)
 	if divergence == "" && minimizable(res.Outcome) {
 		path = d.reportMinimized(&b, res, path, found)
 	}
@@ -231,7 +250,7 @@ func (d *driver) reportMinimized(b *strings.Builder, res *engine.Result, origina
 		return original
 	}
 	if !m.cvt.Less(found) {
-		fmt.Fprintf(b, "  (c,v,t) = (%s) after minimisation (no smaller schedule found)\n", m.sf.CVT)
+		fmt.Fprintf(b, "  (c,v,t) = (%s) after minimisation: no smaller schedule found\n", m.sf.CVT)
 		return original
 	}
 	m.sf.Seed, m.sf.Execution = d.s.Seed, res.N
@@ -240,8 +259,8 @@ func (d *driver) reportMinimized(b *strings.Builder, res *engine.Result, origina
 		fmt.Fprintf(b, "  minimised schedule NOT saved: %v\n", err)
 		return original
 	}
-	section(b, "minimised interleaving (» marks a preemption)", fileInterleaving(m.sf.Trace))
-	fmt.Fprintf(b, "  (c,v,t) = (%s) after minimisation; minimised schedule saved: %s\n", m.sf.CVT, path)
+	section(b, "minimised interleaving, the steps that matter (» marks a preemption)", essential(fileSteps(m.sf.Trace)))
+	fmt.Fprintf(b, "  (c,v,t) = (%s) after minimisation (%s); minimised schedule saved: %s\n", m.sf.CVT, cvtWords(m.cvt), path)
 	return path
 }
 
@@ -261,7 +280,11 @@ func (d *driver) writeReport(b *strings.Builder, res *engine.Result, sf *schedfi
 			fmt.Fprintf(b, " (G%d)", f.G)
 		}
 	}
-	fmt.Fprintf(b, "\n  found by %s, seed %d, execution %d; trace hash %016x\n", sf.Strategy, sf.Seed, sf.Execution, res.Hash)
+	b.WriteString("\n")
+	if what := whatHappened(res); what != "" {
+		fmt.Fprintf(b, "  what happened: %s\n", what)
+	}
+	fmt.Fprintf(b, "  found by %s, seed %d, execution %d; trace hash %016x\n", sf.Strategy, sf.Seed, sf.Execution, res.Hash)
 	if res.Uncontrolled {
 		b.WriteString("  note: uncontrolled code was involved (a goroutine polled an object vtbound does not model)\n")
 	}

@@ -80,6 +80,9 @@ func heapNote(op sched.Op, heap []sched.HeapObject) string {
 // heap names the registered heap objects the accesses touch.
 func interleaving(trace []sched.Step, heap []sched.HeapObject) []string {
 	const window, short = 3, 40
+	if !sameSiteObjects(trace, heap) {
+		heap = nil // one object per allocation site: its name says enough
+	}
 	const tail = 8 // the steps that led to the failure
 	keep := make([]bool, len(trace))
 	for i, st := range trace {
@@ -162,9 +165,28 @@ func accessString(a engine.RaceAccess) string {
 // fileInterleaving renders a trace read from a schedule file like
 // interleaving does.
 func fileInterleaving(trace []schedfile.Step) []string {
+	return interleaving(fileSteps(trace), nil)
+}
+
+// fileSteps turns a trace read from a schedule file into steps.
+func fileSteps(trace []schedfile.Step) []sched.Step {
 	steps := make([]sched.Step, len(trace))
 	for i, st := range trace {
 		steps[i] = sched.Step{G: st.G, Op: sched.Op{Kind: sched.OpKind(st.Kind), Site: st.Site, Group: engine.GroupOf(st.Site)}, Choice: -1, Preempt: st.Preempt}
 	}
-	return interleaving(steps, nil)
+	return steps
+}
+
+// whatHappened is the report's first sentence: the unserializable
+// interleaving behind an assertion failure or panic, or the goroutines a
+// deadlock or leak left blocked; "" when no simple account fits (a data
+// race is explained by its own section).
+func whatHappened(res *engine.Result) string {
+	switch res.Outcome {
+	case sched.Deadlock, sched.Leak:
+		return blockedSentence(res.States, res.Outcome)
+	case sched.Failed, sched.Panicked:
+		return explain(res.Trace)
+	}
+	return ""
 }

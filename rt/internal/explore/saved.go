@@ -3,6 +3,7 @@ package explore
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/vtbound/vtbound/rt/internal/engine"
@@ -28,14 +29,18 @@ func (d *driver) replaySaved() bool {
 }
 
 // replayFile replays one schedule file. A malformed or outdated file is
-// skipped with a warning. When explicit (VTBOUND_REPLAY), a replay that
-// diverges or no longer fails is reported too. It returns true when the
-// replay failed.
+// skipped with a warning. When explicit (VTBOUND_REPLAY), a file that
+// cannot be read fails the test, and a replay that diverges or no longer
+// fails is reported too. It returns true when the replay failed.
 func (d *driver) replayFile(path string, explicit bool) bool {
 	t := d.t
 	t.Helper()
 	sf, err := schedfile.ReadFile(path)
-	if err != nil {
+	switch {
+	case err != nil && explicit:
+		t.Error(unreadableReplay(path, err))
+		return true
+	case err != nil:
 		warnf("skipping %v", err)
 		return false
 	}
@@ -72,6 +77,25 @@ func (d *driver) replayFile(path string, explicit bool) bool {
 		t.Logf("vtbound: %s: replayed %s exactly; %q no longer occurs", t.Name(), path, sf.Oracle)
 	}
 	return false
+}
+
+// unreadableReplay is the failure of a VTBOUND_REPLAY file that cannot be
+// read or parsed: it names the path as given, the directory a relative
+// path was resolved against (the test's working directory, the package
+// directory) and the resulting absolute path, so a mistyped path is never
+// taken for a fixed bug.
+func unreadableReplay(path string, err error) string {
+	wd, werr := os.Getwd()
+	if werr != nil {
+		wd = "(unknown: " + werr.Error() + ")"
+	}
+	abs := path
+	if !filepath.IsAbs(path) {
+		abs = filepath.Join(wd, path)
+	}
+	return fmt.Sprintf("vtbound: VTBOUND_REPLAY=%s: cannot replay: %v\n"+
+		"  resolved against %s (the test's working directory) to %s\n"+
+		"  use the replay command printed by the report that saved the schedule", path, err, wd, abs)
 }
 
 // warnf prints a one-line warning to the test binary's standard error,

@@ -112,12 +112,13 @@ func (k OpKind) String() string {
 
 // IsAccess reports whether k is a memory access (plain or atomic).
 func (k OpKind) IsAccess() bool {
-	return k >= OpRead && k <= OpAtomicRMW
+	return k.Info().Access
 }
 
 // IsWrite reports whether k may modify the accessed location.
 func (k OpKind) IsWrite() bool {
-	return k == OpWrite || k == OpAtomicStore || k == OpAtomicRMW
+	i := k.Info()
+	return i.Access && i.Write
 }
 
 // Op is one pending or executed visible operation.

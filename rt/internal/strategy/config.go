@@ -34,6 +34,10 @@ type Config struct {
 	// Fixed makes pctvb run only at (V, Depth) and vt only at C, instead of
 	// iterating from the cheapest level.
 	Fixed bool
+	// Shard and Shards split dpor's search: with Shards > 0 the search
+	// explores only the subtrees whose first decisions hash to Shard, in
+	// [0, Shards) (VTBOUND_SHARD=i/n).
+	Shard, Shards int
 }
 
 // Defaults for Config fields left zero.
@@ -86,6 +90,8 @@ var constructors = map[string]func(Config) sched.Strategy{
 	"vt":         func(c Config) sched.Strategy { return NewVT(c) },
 	"exhaustive": func(c Config) sched.Strategy { return NewExhaustive(c) },
 	"dynamic":    func(c Config) sched.Strategy { return NewDynamic(c) },
+	"dpor":       func(c Config) sched.Strategy { return NewDPOR(c) },
+	"dpor-v":     func(c Config) sched.Strategy { return NewBoundedDPOR(c) },
 	"portfolio":  func(c Config) sched.Strategy { return NewPortfolio(c) },
 }
 

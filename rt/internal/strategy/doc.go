@@ -28,6 +28,10 @@
 //   - dynamic: VT-CHESS (Sec. 6.1): the same search tracking every group, where
 //     the first V preemptions fix the variables and later ones may only follow
 //     accesses to them.
+//   - dpor: dynamic partial-order reduction (see DPOR below).
+//   - dpor-v: bounded DPOR: after preparatory random executions, a complete
+//     dpor search per subset of V shared variable groups, tracking only that
+//     subset (one execution per trace of the projected program).
 //   - portfolio: random and pct first, then pctvb at v=1, then exhaustive at
 //     c<=2, v<=1, then wider bounds, within the budget.
 //
@@ -62,4 +66,50 @@
 // paper's Fig. 5 names every heap allocation, while vtbound registers only
 // allocations of structs the alias analysis finds shared, because only
 // struct fields reached through pointers are instrumented accesses.
+//
+// DPOR (dpor-read-commutativity-sleep-sets.txt, Flanagan-Godefroid POPL
+// 2005; source sets of Abdulla et al. POPL 2014). Two operations are
+// dependent as sched.Dependent says (reads of one location commute, RLock
+// and RUnlock commute, WaitGroup Adds and Dones commute among themselves);
+// happens-before uses vector clocks with the seed's write and access
+// clocks (Fig. 3) generalised to commute tags. The search is depth-first
+// over the decisions of executions, reached again by replaying decision
+// prefixes. After each execution every race (two dependent operations of
+// different goroutines, ordered only by their direct dependence) adds, at
+// the Pick before the earlier one, an initial of the reversed order if the
+// backtrack or sleep set there holds none (source sets); the new branch
+// follows the reversed order (its wakeup sequence) as far as it can. Sleep
+// sets (Fig. 7) are always on: an execution that reaches a state where every
+// enabled goroutine is asleep is counted as sleep-set blocked, not as a
+// trace, and its races up to that point are still used. Executions that are
+// not blocked are distinct Mazurkiewicz traces: Stats().Traces is the trace
+// count when the search completes.
+//
+// Where Go forced departures: (1) Pick is called only when several
+// goroutines are enabled, so a race whose earlier side was the only enabled
+// step has no backtrack point there (nothing else could run); (2) a blocking
+// channel or RWMutex operation takes two steps in the engine (arrive, then
+// complete), and the completion step of an operation whose partner enabled
+// it cannot be reordered before that partner: such races, and a lock after
+// the release that freed it, are irreversible, and the search goes on to
+// the releaser's earlier operations (its own lock) as Flanagan-Godefroid's
+// rule "a disabled operation's partner is the backtrack point" requires;
+// where the Op cannot tell a Mutex lock from an RWMutex's arrival, the race
+// is reversed and the search goes on too (sound, but may cost sleep-set
+// blocked executions); (3) a select names only its first channel and
+// Cond.Wait an unnamed lock, so they are dependent with every operation of
+// their class; sleeps, timers, Once and polls of uncontrolled code are
+// dependent with everything; (4) a failed CompareAndSwap is recorded as a
+// read-modify-write (the engine announces it before it runs), so it
+// commutes with nothing on its location — correct, sometimes more
+// executions; (5) range accesses (copy, append, whole-struct) are one
+// operation on their base address; (6) a search whose executions ran a
+// Once.Do is never reported complete: on a differential program with a
+// Once it missed trace classes (not outcomes), cause not yet found.
+// Sharding (Config.Shard, Shards) fixes the top of the tree identically in
+// every shard (full expansion, or the one goroutine whose next operation
+// touches nothing shared) and hashes the leading decisions to a shard.
+// Optimality is not reached: without
+// wakeup trees some branches end sleep-set blocked (lastzero(10): see
+// docs/dpor.md for the measured ratio of executions to traces).
 package strategy

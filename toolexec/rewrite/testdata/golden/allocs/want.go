@@ -5,6 +5,8 @@ import (
 	_vtbunsafe "unsafe"
 )
 
+var _vtbS = _vtbRegister()
+
 // Node is a list element shared between goroutines.
 //
 //line allocs.go:4:1
@@ -58,7 +60,7 @@ func NotRegistered() (int, int) {
 //line allocs.go:29:1
 	s := []Node{{val: 4}}
 //line allocs.go:30:1
-	return *p + a[0] + v.val, len(s)
+	return *_vtbR(2, _vtbS+4, &*p) + *_vtbR(3, _vtbS+5, &a[0]) + v.val, len(s)
 }
 
 // Nested registers both allocations; the inner one is evaluated first.
@@ -66,19 +68,23 @@ func NotRegistered() (int, int) {
 //line allocs.go:34:1
 func Nested() *Node {
 //line allocs.go:35:1
-	return _vtbrt.Alloc(_vtbS+5, &Node{next: _vtbrt.Alloc(_vtbS+4, &Node{val: 1})})
+	return _vtbrt.Alloc(_vtbS+7, &Node{next: _vtbrt.Alloc(_vtbS+6, &Node{val: 1})})
 }
 
-var _vtbG [2]_vtbrt.Guard
+var _vtbG [4]_vtbrt.Guard
 
-var _vtbS = _vtbrt.RegisterTable("example.com/allocs", ""+
-	"allocs.go\t17\t27\tKRead\texample.com/allocs.head\thead\n"+
-	"allocs.go\t17\t7\tKAlloc\t\t\n"+
-	"allocs.go\t18\t7\tKAlloc\t\t\n"+
-	"allocs.go\t19\t2\tKWrite\texample.com/allocs.Node.next\tm.next\n"+
-	"allocs.go\t35\t21\tKAlloc\t\t\n"+
-	"allocs.go\t35\t9\tKAlloc\t\t\n"+
-	"", _vtbG[:])
+func _vtbRegister() int32 {
+	return _vtbrt.RegisterTable("example.com/allocs", ""+
+		"allocs.go\t17\t27\tKRead\texample.com/allocs.head\thead\n"+
+		"allocs.go\t17\t7\tKAlloc\t\t\n"+
+		"allocs.go\t18\t7\tKAlloc\t\t\n"+
+		"allocs.go\t19\t2\tKWrite\texample.com/allocs.Node.next\tm.next\n"+
+		"allocs.go\t30\t9\tKRead\ttype:int\t*p\n"+
+		"allocs.go\t30\t14\tKRead\telem:type:*example.com/allocs.pair\ta[0]\n"+
+		"allocs.go\t35\t21\tKAlloc\t\t\n"+
+		"allocs.go\t35\t9\tKAlloc\t\t\n"+
+		"", _vtbG[:])
+}
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

@@ -11,6 +11,8 @@ import (
 	"unsafe"
 )
 
+var _vtbS = _vtbRegister()
+
 //line atomics.go:8:1
 var hits int64
 
@@ -95,27 +97,29 @@ func Ordered(s *Stats, ch chan int64) int64 {
 
 var _vtbG [0]_vtbrt.Guard
 
-var _vtbS = _vtbrt.RegisterTable("example.com/atomics", ""+
-	"atomics.go\t22\t2\tKAtomic\t\t\n"+
-	"atomics.go\t23\t2\tKAtomic\t\t\n"+
-	"atomics.go\t24\t9\tKAtomic\t\t\n"+
-	"atomics.go\t25\t2\tKAtomic\t\t\n"+
-	"atomics.go\t26\t2\tKAtomic\t\t\n"+
-	"atomics.go\t27\t2\tKAtomic\t\t\n"+
-	"atomics.go\t28\t2\tKAtomic\t\t\n"+
-	"atomics.go\t29\t5\tKAtomic\t\t\n"+
-	"atomics.go\t30\t3\tKAtomic\t\t\n"+
-	"atomics.go\t32\t2\tKAtomic\t\t\n"+
-	"atomics.go\t33\t2\tKAtomic\t\t\n"+
-	"atomics.go\t34\t7\tKAtomic\t\t\n"+
-	"atomics.go\t36\t9\tKAtomic\t\t\n"+
-	"atomics.go\t36\t28\tKAtomic\t\t\n"+
-	"atomics.go\t40\t2\tKAtomic\t\t\n"+
-	"atomics.go\t41\t12\tKChan\t\t\n"+
-	"atomics.go\t41\t2\tKAtomic\t\t\n"+
-	"atomics.go\t42\t7\tKAtomic\t\t\n"+
-	"atomics.go\t43\t2\tKAtomic\t\t\n"+
-	"", _vtbG[:])
+func _vtbRegister() int32 {
+	return _vtbrt.RegisterTable("example.com/atomics", ""+
+		"atomics.go\t22\t2\tKAtomic\t\tatomic.AddInt64(&hits, 1)\n"+
+		"atomics.go\t23\t2\tKAtomic\t\tatomic.StoreUint32(&s.count, 2)\n"+
+		"atomics.go\t24\t9\tKAtomic\t\tatomic.LoadInt64(&hits)\n"+
+		"atomics.go\t25\t2\tKAtomic\t\tatomic.CompareAndSwapInt64(&hits, old, next())\n"+
+		"atomics.go\t26\t2\tKAtomic\t\tatomic.SwapPointer(p, nil)\n"+
+		"atomics.go\t27\t2\tKAtomic\t\ts.n.Add(1)\n"+
+		"atomics.go\t28\t2\tKAtomic\t\ts.flag.Store(true)\n"+
+		"atomics.go\t29\t5\tKAtomic\t\ts.flag.Load()\n"+
+		"atomics.go\t30\t3\tKAtomic\t\ts.ptr.Store(s)\n"+
+		"atomics.go\t32\t2\tKAtomic\t\ts.val.Store(\"x\")\n"+
+		"atomics.go\t33\t2\tKAtomic\t\ts.Add(3)\n"+
+		"atomics.go\t34\t7\tKAtomic\t\ts.ptr.Load()\n"+
+		"atomics.go\t36\t9\tKAtomic\t\ts.n.Load()\n"+
+		"atomics.go\t36\t28\tKAtomic\t\ts.Uint64.Load()\n"+
+		"atomics.go\t40\t2\tKAtomic\t\tatomic.AddInt64(&hits, next())\n"+
+		"atomics.go\t41\t12\tKChan\t\t\n"+
+		"atomics.go\t41\t2\tKAtomic\t\ts.n.Store(<-ch)\n"+
+		"atomics.go\t42\t7\tKAtomic\t\ts.n.Add(next())\n"+
+		"atomics.go\t43\t2\tKAtomic\t\ts.n.Add(1)\n"+
+		"", _vtbG[:])
+}
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

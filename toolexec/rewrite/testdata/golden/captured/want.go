@@ -5,6 +5,8 @@ import (
 	_vtbunsafe "unsafe"
 )
 
+var _vtbS = _vtbRegister()
+
 //line captured.go:3:1
 func Sum(xs []int) int {
 //line captured.go:4:1
@@ -12,24 +14,32 @@ func Sum(xs []int) int {
 //line captured.go:5:1
 	done := _vtbrt.MakeChan[bool](_vtbS+0, 0)
 //line captured.go:6:1
-	_vtbrt.Go(_vtbS+3, func() {
+	_vtbrt.Go(_vtbS+4, func() {
 //line captured.go:7:1
-		for _, x := range xs {
+		{
+			_vtbr2 := xs
+//line captured.go:7:1
+			for _vtbk1 := range _vtbr2 {
+//line captured.go:7:1
+				_, x := _vtbk1, *_vtbR(0, _vtbS+1, &_vtbr2[_vtbk1])
+				{
 //line captured.go:8:1
-			if _vtbG[0].On() {
-				_vtbrt.Write(_vtbS+1, _vtbunsafe.Pointer(&total))
+					if _vtbG[1].On() {
+						_vtbrt.Write(_vtbS+2, _vtbunsafe.Pointer(&total))
+					}
+//line captured.go:8:1
+					total += x
+				}
 			}
-//line captured.go:8:1
-			total += x
 		}
 //line captured.go:10:1
-		_vtbrt.Send(_vtbS+2, done, true)
+		_vtbrt.Send(_vtbS+3, done, true)
 	})
 //line captured.go:12:1
-	_vtbrt.Recv(_vtbS+4, done)
+	_vtbrt.Recv(_vtbS+5, done)
 //line captured.go:13:1
-	if _vtbG[0].On() {
-		_vtbrt.Read(_vtbS+5, _vtbunsafe.Pointer(&total))
+	if _vtbG[1].On() {
+		_vtbrt.Read(_vtbS+6, _vtbunsafe.Pointer(&total))
 	}
 //line captured.go:13:1
 	return total
@@ -42,14 +52,14 @@ func Counter() func() int {
 //line captured.go:18:1
 	return func() int {
 //line captured.go:19:1
-		if _vtbG[1].On() {
-			_vtbrt.Write(_vtbS+6, _vtbunsafe.Pointer(&n))
+		if _vtbG[2].On() {
+			_vtbrt.Write(_vtbS+7, _vtbunsafe.Pointer(&n))
 		}
 //line captured.go:19:1
 		n++
 //line captured.go:20:1
-		if _vtbG[1].On() {
-			_vtbrt.Read(_vtbS+7, _vtbunsafe.Pointer(&n))
+		if _vtbG[2].On() {
+			_vtbrt.Read(_vtbS+8, _vtbunsafe.Pointer(&n))
 		}
 //line captured.go:20:1
 		return n
@@ -66,18 +76,21 @@ func NotCaptured() int {
 	return local
 }
 
-var _vtbG [2]_vtbrt.Guard
+var _vtbG [3]_vtbrt.Guard
 
-var _vtbS = _vtbrt.RegisterTable("example.com/captured", ""+
-	"captured.go\t5\t10\tKChan\t\t\n"+
-	"captured.go\t8\t4\tKWrite\texample.com/captured/captured.go:4:2\ttotal\n"+
-	"captured.go\t10\t3\tKChan\t\t\n"+
-	"captured.go\t6\t2\tKGo\t\t\n"+
-	"captured.go\t12\t2\tKChan\t\t\n"+
-	"captured.go\t13\t9\tKRead\texample.com/captured/captured.go:4:2\ttotal\n"+
-	"captured.go\t19\t3\tKWrite\texample.com/captured/captured.go:17:2\tn\n"+
-	"captured.go\t20\t10\tKRead\texample.com/captured/captured.go:17:2\tn\n"+
-	"", _vtbG[:])
+func _vtbRegister() int32 {
+	return _vtbrt.RegisterTable("example.com/captured", ""+
+		"captured.go\t5\t10\tKChan\t\t\n"+
+		"captured.go\t7\t21\tKRead\telem:type:[]int\txs[i]\n"+
+		"captured.go\t8\t4\tKWrite\texample.com/captured/captured.go:4:2\ttotal\n"+
+		"captured.go\t10\t3\tKChan\t\t\n"+
+		"captured.go\t6\t2\tKGo\t\t\n"+
+		"captured.go\t12\t2\tKChan\t\t\n"+
+		"captured.go\t13\t9\tKRead\texample.com/captured/captured.go:4:2\ttotal\n"+
+		"captured.go\t19\t3\tKWrite\texample.com/captured/captured.go:17:2\tn\n"+
+		"captured.go\t20\t10\tKRead\texample.com/captured/captured.go:17:2\tn\n"+
+		"", _vtbG[:])
+}
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

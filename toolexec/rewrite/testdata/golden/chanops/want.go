@@ -8,6 +8,8 @@ import (
 //line chanops.go:3:1
 import "errors"
 
+var _vtbS = _vtbRegister()
+
 //line chanops.go:5:1
 type myErr struct{}
 
@@ -86,34 +88,36 @@ func Run() (int, bool) {
 
 var _vtbG [1]_vtbrt.Guard
 
-var _vtbS = _vtbrt.RegisterTable("example.com/chanops", ""+
-	"chanops.go\t14\t7\tKChan\t\t\n"+
-	"chanops.go\t15\t7\tKChan\t\t\n"+
-	"chanops.go\t17\t7\tKChan\t\t\n"+
-	"chanops.go\t18\t7\tKChan\t\t\n"+
-	"chanops.go\t19\t10\tKChan\t\t\n"+
-	"chanops.go\t20\t2\tKWrite\texample.com/chanops.results\tresults\n"+
-	"chanops.go\t20\t12\tKChan\t\t\n"+
-	"chanops.go\t21\t14\tKChan\t\t\n"+
-	"chanops.go\t21\t2\tKGo\t\t\n"+
-	"chanops.go\t22\t2\tKChan\t\t\n"+
-	"chanops.go\t23\t2\tKChan\t\t\n"+
-	"chanops.go\t24\t10\tKAlloc\t\t\n"+
-	"chanops.go\t24\t2\tKChan\t\t\n"+
-	"chanops.go\t25\t2\tKChan\t\t\n"+
-	"chanops.go\t26\t7\tKChan\t\t\n"+
-	"chanops.go\t27\t11\tKChan\t\t\n"+
-	"chanops.go\t28\t15\tKChan\t\t\n"+
-	"chanops.go\t30\t2\tKRead\texample.com/chanops.results\tresults\n"+
-	"chanops.go\t30\t2\tKChan\t\t\n"+
-	"chanops.go\t31\t2\tKChan\t\t\n"+
-	"chanops.go\t32\t2\tKChan\t\t\n"+
-	"chanops.go\t33\t9\tKRead\texample.com/chanops.results\tresults\n"+
-	"chanops.go\t33\t7\tKChan\t\t\n"+
-	"chanops.go\t34\t2\tKChan\t\t\n"+
-	"chanops.go\t36\t7\tKChan\t\t\n"+
-	"chanops.go\t37\t2\tKChan\t\t\n"+
-	"", _vtbG[:])
+func _vtbRegister() int32 {
+	return _vtbrt.RegisterTable("example.com/chanops", ""+
+		"chanops.go\t14\t7\tKChan\t\t\n"+
+		"chanops.go\t15\t7\tKChan\t\t\n"+
+		"chanops.go\t17\t7\tKChan\t\t\n"+
+		"chanops.go\t18\t7\tKChan\t\t\n"+
+		"chanops.go\t19\t10\tKChan\t\t\n"+
+		"chanops.go\t20\t2\tKWrite\texample.com/chanops.results\tresults\n"+
+		"chanops.go\t20\t12\tKChan\t\t\n"+
+		"chanops.go\t21\t14\tKChan\t\t\n"+
+		"chanops.go\t21\t2\tKGo\t\t\n"+
+		"chanops.go\t22\t2\tKChan\t\t\n"+
+		"chanops.go\t23\t2\tKChan\t\t\n"+
+		"chanops.go\t24\t10\tKAlloc\t\t\n"+
+		"chanops.go\t24\t2\tKChan\t\t\n"+
+		"chanops.go\t25\t2\tKChan\t\t\n"+
+		"chanops.go\t26\t7\tKChan\t\t\n"+
+		"chanops.go\t27\t11\tKChan\t\t\n"+
+		"chanops.go\t28\t15\tKChan\t\t\n"+
+		"chanops.go\t30\t2\tKRead\texample.com/chanops.results\tresults\n"+
+		"chanops.go\t30\t2\tKChan\t\t\n"+
+		"chanops.go\t31\t2\tKChan\t\t\n"+
+		"chanops.go\t32\t2\tKChan\t\t\n"+
+		"chanops.go\t33\t9\tKRead\texample.com/chanops.results\tresults\n"+
+		"chanops.go\t33\t7\tKChan\t\t\n"+
+		"chanops.go\t34\t2\tKChan\t\t\n"+
+		"chanops.go\t36\t7\tKChan\t\t\n"+
+		"chanops.go\t37\t2\tKChan\t\t\n"+
+		"", _vtbG[:])
+}
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

@@ -13,6 +13,8 @@ import (
 	_ "unsafe"
 )
 
+var _vtbS = _vtbRegister()
+
 //line directives.go:10:1
 var state int
 
@@ -64,12 +66,14 @@ func Now() int64 {
 
 var _vtbG [1]_vtbrt.Guard
 
-var _vtbS = _vtbrt.RegisterTable("example.com/directives", ""+
-	"directives.go\t16\t2\tKWrite\texample.com/directives.state\tstate\n"+
-	"directives.go\t17\t9\tKRead\texample.com/directives.state\tstate\n"+
-	"directives.go\t21\t26\tKRead\texample.com/directives.state\tstate\n"+
-	"directives.go\t26\t20\tKWrite\texample.com/directives.state\tstate\n"+
-	"", _vtbG[:])
+func _vtbRegister() int32 {
+	return _vtbrt.RegisterTable("example.com/directives", ""+
+		"directives.go\t16\t2\tKWrite\texample.com/directives.state\tstate\n"+
+		"directives.go\t17\t9\tKRead\texample.com/directives.state\tstate\n"+
+		"directives.go\t21\t26\tKRead\texample.com/directives.state\tstate\n"+
+		"directives.go\t26\t20\tKWrite\texample.com/directives.state\tstate\n"+
+		"", _vtbG[:])
+}
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

@@ -8,6 +8,8 @@ import (
 //line embed.go:3:1
 import _ "embed"
 
+var _vtbS = _vtbRegister()
+
 //go:embed data.txt
 //line embed.go:6:1
 var data string
@@ -24,9 +26,11 @@ func Data() string {
 
 var _vtbG [1]_vtbrt.Guard
 
-var _vtbS = _vtbrt.RegisterTable("example.com/embed", ""+
-	"embed.go\t8\t29\tKRead\texample.com/embed.data\tdata\n"+
-	"", _vtbG[:])
+func _vtbRegister() int32 {
+	return _vtbrt.RegisterTable("example.com/embed", ""+
+		"embed.go\t8\t29\tKRead\texample.com/embed.data\tdata\n"+
+		"", _vtbG[:])
+}
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

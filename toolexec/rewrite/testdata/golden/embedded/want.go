@@ -8,6 +8,8 @@ import (
 //line embedded.go:3:1
 import "sync"
 
+var _vtbS = _vtbRegister()
+
 //line embedded.go:5:1
 type Counter struct {
 	sync.Mutex
@@ -63,19 +65,21 @@ func Use(c *Cache) {
 
 var _vtbG [1]_vtbrt.Guard
 
-var _vtbS = _vtbrt.RegisterTable("example.com/embedded", ""+
-	"embedded.go\t17\t2\tKSync\t\t\n"+
-	"embedded.go\t18\t8\tKSync\t\t\n"+
-	"embedded.go\t19\t2\tKWrite\texample.com/embedded.Counter.n\tc.n\n"+
-	"embedded.go\t23\t2\tKSync\t\t\n"+
-	"embedded.go\t24\t2\tKSync\t\t\n"+
-	"embedded.go\t25\t2\tKSync\t\t\n"+
-	"embedded.go\t26\t2\tKSync\t\t\n"+
-	"embedded.go\t28\t7\tKSync\t\t\n"+
-	"embedded.go\t29\t2\tKSync\t\t\n"+
-	"embedded.go\t32\t2\tKSync\t\t\n"+
-	"embedded.go\t33\t2\tKSync\t\t\n"+
-	"", _vtbG[:])
+func _vtbRegister() int32 {
+	return _vtbrt.RegisterTable("example.com/embedded", ""+
+		"embedded.go\t17\t2\tKSync\t\t\n"+
+		"embedded.go\t18\t8\tKSync\t\t\n"+
+		"embedded.go\t19\t2\tKWrite\texample.com/embedded.Counter.n\tc.n\n"+
+		"embedded.go\t23\t2\tKSync\t\t\n"+
+		"embedded.go\t24\t2\tKSync\t\t\n"+
+		"embedded.go\t25\t2\tKSync\t\t\n"+
+		"embedded.go\t26\t2\tKSync\t\t\n"+
+		"embedded.go\t28\t7\tKSync\t\t\n"+
+		"embedded.go\t29\t2\tKSync\t\t\n"+
+		"embedded.go\t32\t2\tKSync\t\t\n"+
+		"embedded.go\t33\t2\tKSync\t\t\n"+
+		"", _vtbG[:])
+}
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

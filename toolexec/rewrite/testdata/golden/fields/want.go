@@ -5,6 +5,8 @@ import (
 	_vtbunsafe "unsafe"
 )
 
+var _vtbS = _vtbRegister()
+
 //line fields.go:3:1
 type Inner struct{ hits int }
 
@@ -67,15 +69,17 @@ func Walk(n *Node) int {
 
 var _vtbG [4]_vtbrt.Guard
 
-var _vtbS = _vtbrt.RegisterTable("example.com/fields", ""+
-	"fields.go\t13\t2\tKWrite\texample.com/fields.Node.val\tn.val\n"+
-	"fields.go\t14\t2\tKWrite\texample.com/fields.Node.inner\tn.inner.hits\n"+
-	"fields.go\t14\t17\tKRead\texample.com/fields.Node.val\tn.val\n"+
-	"fields.go\t15\t2\tKWrite\texample.com/fields.Inner.hits\tn.hits\n"+
-	"fields.go\t20\t28\tKRead\texample.com/fields.Node.next\tp.next\n"+
-	"fields.go\t21\t8\tKRead\texample.com/fields.Node.val\tp.val\n"+
-	"fields.go\t27\t2\tKWrite\texample.com/fields.Node.val\t(*q).val\n"+
-	"", _vtbG[:])
+func _vtbRegister() int32 {
+	return _vtbrt.RegisterTable("example.com/fields", ""+
+		"fields.go\t13\t2\tKWrite\texample.com/fields.Node.val\tn.val\n"+
+		"fields.go\t14\t2\tKWrite\texample.com/fields.Node.inner\tn.inner.hits\n"+
+		"fields.go\t14\t17\tKRead\texample.com/fields.Node.val\tn.val\n"+
+		"fields.go\t15\t2\tKWrite\texample.com/fields.Inner.hits\tn.hits\n"+
+		"fields.go\t20\t28\tKRead\texample.com/fields.Node.next\tp.next\n"+
+		"fields.go\t21\t8\tKRead\texample.com/fields.Node.val\tp.val\n"+
+		"fields.go\t27\t2\tKWrite\texample.com/fields.Node.val\t(*q).val\n"+
+		"", _vtbG[:])
+}
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

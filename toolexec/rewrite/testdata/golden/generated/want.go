@@ -7,6 +7,8 @@ import (
 	_vtbunsafe "unsafe"
 )
 
+var _vtbS = _vtbRegister()
+
 //line generated.go:5:1
 var yyDebug int
 
@@ -53,12 +55,14 @@ func yyLex() int {
 
 var _vtbG [1]_vtbrt.Guard
 
-var _vtbS = _vtbrt.RegisterTable("example.com/generated", ""+
-	"parser.y\t13\t0\tKWrite\texample.com/generated.yyDebug\tyyDebug\n"+
-	"parser.y\t15\t0\tKGo\t\t\n"+
-	"parser.y\t17\t0\tKRead\texample.com/generated.yyDebug\tyyDebug\n"+
-	"lexer.l\t40\t0\tKWrite\texample.com/generated.yyDebug\tyyDebug\n"+
-	"", _vtbG[:])
+func _vtbRegister() int32 {
+	return _vtbrt.RegisterTable("example.com/generated", ""+
+		"parser.y\t13\t0\tKWrite\texample.com/generated.yyDebug\tyyDebug\n"+
+		"parser.y\t15\t0\tKGo\t\t\n"+
+		"parser.y\t17\t0\tKRead\texample.com/generated.yyDebug\tyyDebug\n"+
+		"lexer.l\t40\t0\tKWrite\texample.com/generated.yyDebug\tyyDebug\n"+
+		"", _vtbG[:])
+}
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

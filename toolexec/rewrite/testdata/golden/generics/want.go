@@ -8,6 +8,8 @@ import (
 //line generics.go:3:1
 import "sync"
 
+var _vtbS = _vtbRegister()
+
 //line generics.go:5:1
 type Box[T any] struct {
 	mu  sync.Mutex
@@ -33,28 +35,36 @@ func Pipe[T any](in []T) []T {
 //line generics.go:17:1
 	ch := _vtbrt.MakeChan[T](_vtbS+3, len(in))
 //line generics.go:18:1
-	for _, v := range in {
+	{
+		_vtbr2 := in
+//line generics.go:18:1
+		for _vtbk1 := range _vtbr2 {
+//line generics.go:18:1
+			_, v := _vtbk1, *_vtbR(1, _vtbS+4, &_vtbr2[_vtbk1])
+			{
 //line generics.go:19:1
-		_vtbrt.Send(_vtbS+4, ch, v)
+				_vtbrt.Send(_vtbS+5, ch, v)
+			}
+		}
 	}
 //line generics.go:21:1
-	_vtbrt.Close(_vtbS+5, ch)
+	_vtbrt.Close(_vtbS+6, ch)
 //line generics.go:22:1
 	var out []T
 //line generics.go:23:1
 	{
-		_vtbc1 := ch
+		_vtbc3 := ch
 //line generics.go:23:1
 		for {
 //line generics.go:23:1
-			v, _vtbok2 := _vtbrt.Recv2(_vtbS+6, _vtbc1)
+			v, _vtbok4 := _vtbrt.Recv2(_vtbS+7, _vtbc3)
 //line generics.go:23:1
-			if !_vtbok2 {
+			if !_vtbok4 {
 				break
 			}
 			{
 //line generics.go:24:1
-				out = append(out, v)
+				out = _vtbAppend(1, _vtbS+8, false, out, v)
 			}
 		}
 	}
@@ -65,7 +75,7 @@ func Pipe[T any](in []T) []T {
 //line generics.go:29:1
 func Map[K comparable, V any](m map[K]V, k K) (V, bool) {
 //line generics.go:30:1
-	v, ok := m[k]
+	v, ok := _vtbM(2, _vtbS+9, false, m)[k]
 //line generics.go:31:1
 	return v, ok
 }
@@ -78,7 +88,7 @@ func Use() {
 //line generics.go:37:1
 	global.Set(1)
 //line generics.go:38:1
-	b := _vtbrt.Alloc(_vtbS+7, &Box[string]{})
+	b := _vtbrt.Alloc(_vtbS+10, &Box[string]{})
 //line generics.go:39:1
 	b.Set("x")
 //line generics.go:40:1
@@ -88,15 +98,15 @@ func Use() {
 //line generics.go:42:1
 	{
 //line generics.go:42:1
-		_vtba3 := []int{1}
+		_vtba5 := []int{1}
 //line generics.go:42:1
-		_vtbrt.Go(_vtbS+8, func() {
+		_vtbrt.Go(_vtbS+11, func() {
 //line generics.go:42:1
-			Pipe(_vtba3)
+			Pipe(_vtba5)
 		})
 	}
 //line generics.go:43:1
-	_vtbrt.Go(_vtbS+9, func() {
+	_vtbrt.Go(_vtbS+12, func() {
 //line generics.go:43:1
 		Pipe[string](nil)
 	})
@@ -105,25 +115,25 @@ func Use() {
 //line generics.go:46:1
 func Core[C ~chan int](c C, d chan<- int) int {
 //line generics.go:47:1
-	_vtbrt.Send(_vtbS+10, d, 1)
+	_vtbrt.Send(_vtbS+13, d, 1)
 //line generics.go:48:1
-	v := _vtbrt.Recv(_vtbS+11, c)
+	v := _vtbrt.Recv(_vtbS+14, c)
 //line generics.go:49:1
-	w, ok := _vtbrt.Recv2(_vtbS+12, c)
+	w, ok := _vtbrt.Recv2(_vtbS+15, c)
 //line generics.go:50:1
 	_ = ok
 //line generics.go:51:1
 	{
 //line generics.go:51:1
-		_vtbcase4 := _vtbrt.RecvCase(c)
+		_vtbcase6 := _vtbrt.RecvCase(c)
 //line generics.go:51:1
-		_vtbcase5 := _vtbrt.SendCase(c, 2)
+		_vtbcase7 := _vtbrt.SendCase(c, 2)
 //line generics.go:51:1
-		switch _vtbrt.Select(_vtbS+13, false, _vtbcase4, _vtbcase5) {
+		switch _vtbrt.Select(_vtbS+16, false, _vtbcase6, _vtbcase7) {
 //line generics.go:52:1
 		case 0:
 //line generics.go:52:1
-			x := _vtbcase4.V
+			x := _vtbcase6.V
 //line generics.go:53:1
 			v += x
 //line generics.go:54:1
@@ -132,13 +142,13 @@ func Core[C ~chan int](c C, d chan<- int) int {
 	}
 //line generics.go:56:1
 	{
-		_vtbc6 := c
+		_vtbc8 := c
 //line generics.go:56:1
 		for {
 //line generics.go:56:1
-			x, _vtbok7 := _vtbrt.Recv2(_vtbS+14, _vtbc6)
+			x, _vtbok9 := _vtbrt.Recv2(_vtbS+17, _vtbc8)
 //line generics.go:56:1
-			if !_vtbok7 {
+			if !_vtbok9 {
 				break
 			}
 			{
@@ -148,7 +158,7 @@ func Core[C ~chan int](c C, d chan<- int) int {
 		}
 	}
 //line generics.go:59:1
-	_vtbrt.Close(_vtbS+15, c)
+	_vtbrt.Close(_vtbS+18, c)
 //line generics.go:60:1
 	return v + w
 }
@@ -178,26 +188,31 @@ func Guarded[L sync.Locker](l L) {
 	l.Unlock()
 }
 
-var _vtbG [1]_vtbrt.Guard
+var _vtbG [3]_vtbrt.Guard
 
-var _vtbS = _vtbrt.RegisterTable("example.com/generics", ""+
-	"generics.go\t11\t2\tKSync\t\t\n"+
-	"generics.go\t12\t8\tKSync\t\t\n"+
-	"generics.go\t13\t2\tKWrite\texample.com/generics.Box.val\tb.val\n"+
-	"generics.go\t17\t8\tKChan\t\t\n"+
-	"generics.go\t19\t3\tKChan\t\t\n"+
-	"generics.go\t21\t2\tKChan\t\t\n"+
-	"generics.go\t23\t2\tKChan\t\t\n"+
-	"generics.go\t38\t7\tKAlloc\t\t\n"+
-	"generics.go\t42\t2\tKGo\t\t\n"+
-	"generics.go\t43\t2\tKGo\t\t\n"+
-	"generics.go\t47\t2\tKChan\t\t\n"+
-	"generics.go\t48\t7\tKChan\t\t\n"+
-	"generics.go\t49\t11\tKChan\t\t\n"+
-	"generics.go\t51\t2\tKChan\t\t\n"+
-	"generics.go\t56\t2\tKChan\t\t\n"+
-	"generics.go\t59\t2\tKChan\t\t\n"+
-	"", _vtbG[:])
+func _vtbRegister() int32 {
+	return _vtbrt.RegisterTable("example.com/generics", ""+
+		"generics.go\t11\t2\tKSync\t\t\n"+
+		"generics.go\t12\t8\tKSync\t\t\n"+
+		"generics.go\t13\t2\tKWrite\texample.com/generics.Box.val\tb.val\n"+
+		"generics.go\t17\t8\tKChan\t\t\n"+
+		"generics.go\t18\t20\tKRead\telem:type:[]T\tin[i]\n"+
+		"generics.go\t19\t3\tKChan\t\t\n"+
+		"generics.go\t21\t2\tKChan\t\t\n"+
+		"generics.go\t23\t2\tKChan\t\t\n"+
+		"generics.go\t24\t9\tKWrite\telem:type:[]T\tappend(out, v)\n"+
+		"generics.go\t30\t11\tKRead\telem:type:map[K]V\tm[k]\n"+
+		"generics.go\t38\t7\tKAlloc\t\t\n"+
+		"generics.go\t42\t2\tKGo\t\t\n"+
+		"generics.go\t43\t2\tKGo\t\t\n"+
+		"generics.go\t47\t2\tKChan\t\t\n"+
+		"generics.go\t48\t7\tKChan\t\t\n"+
+		"generics.go\t49\t11\tKChan\t\t\n"+
+		"generics.go\t51\t2\tKChan\t\t\n"+
+		"generics.go\t56\t2\tKChan\t\t\n"+
+		"generics.go\t59\t2\tKChan\t\t\n"+
+		"", _vtbG[:])
+}
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {
@@ -211,4 +226,18 @@ func _vtbW[T any](g int, site int32, p *T) *T {
 		_vtbrt.Write(site, _vtbunsafe.Pointer(p))
 	}
 	return p
+}
+
+func _vtbM[M any](g int, site int32, write bool, m M) M {
+	if _vtbG[g].On() {
+		_vtbrt.Map(site, m, write)
+	}
+	return m
+}
+
+func _vtbAppend[S ~[]E, E any](g int, site int32, spread bool, s S, xs ...E) S {
+	if _vtbG[g].On() {
+		_vtbrt.Append(site, s, xs, spread)
+	}
+	return append(s, xs...)
 }

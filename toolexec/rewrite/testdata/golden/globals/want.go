@@ -5,6 +5,8 @@ import (
 	_vtbunsafe "unsafe"
 )
 
+var _vtbS = _vtbRegister()
+
 //line globals.go:3:1
 var counter int
 
@@ -41,16 +43,20 @@ func Inc() {
 //line globals.go:21:1
 func Use(i int) int {
 //line globals.go:22:1
-	*_vtbW(2, _vtbS+5, &names) = append(*_vtbR(2, _vtbS+6, &names), "x")
+	*_vtbW(2, _vtbS+5, &names) = _vtbAppend(3, _vtbS+7, false, *_vtbR(2, _vtbS+6, &names), "x")
 //line globals.go:23:1
-	*_vtbW(3, _vtbS+7, &table[i]) = *_vtbR(3, _vtbS+8, &table[i+1]) + limit
+	*_vtbW(4, _vtbS+8, &table[i]) = *_vtbR(4, _vtbS+9, &table[i+1]) + limit
 //line globals.go:24:1
-	if *_vtbR(4, _vtbS+9, &config.debug) && *_vtbR(0, _vtbS+10, &counter) > 0 {
+	if *_vtbR(5, _vtbS+10, &config.debug) && *_vtbR(0, _vtbS+11, &counter) > 0 {
 //line globals.go:25:1
-		return (*_vtbR(5, _vtbS+11, &hook))(*_vtbR(0, _vtbS+12, &counter))
+		return (*_vtbR(6, _vtbS+12, &hook))(*_vtbR(0, _vtbS+13, &counter))
 	}
 //line globals.go:27:1
 	p := &counter
+//line globals.go:28:1
+	if _vtbG[7].On() {
+		_vtbrt.Write(_vtbS+14, _vtbunsafe.Pointer(&*p))
+	}
 //line globals.go:28:1
 	*p = 3
 //line globals.go:29:1
@@ -58,30 +64,34 @@ func Use(i int) int {
 //line globals.go:30:1
 	_ = n
 //line globals.go:31:1
-	x, y := *_vtbR(0, _vtbS+13, &counter), len(*_vtbR(2, _vtbS+14, &names))
+	x, y := *_vtbR(0, _vtbS+15, &counter), len(*_vtbR(2, _vtbS+16, &names))
 //line globals.go:32:1
 	return x + y
 }
 
-var _vtbG [6]_vtbrt.Guard
+var _vtbG [8]_vtbrt.Guard
 
-var _vtbS = _vtbrt.RegisterTable("example.com/globals", ""+
-	"globals.go\t16\t2\tKWrite\texample.com/globals.counter\tcounter\n"+
-	"globals.go\t17\t2\tKWrite\texample.com/globals.counter\tcounter\n"+
-	"globals.go\t18\t2\tKWrite\texample.com/globals.total\ttotal\n"+
-	"globals.go\t18\t10\tKRead\texample.com/globals.total\ttotal\n"+
-	"globals.go\t18\t24\tKRead\texample.com/globals.counter\tcounter\n"+
-	"globals.go\t22\t2\tKWrite\texample.com/globals.names\tnames\n"+
-	"globals.go\t22\t17\tKRead\texample.com/globals.names\tnames\n"+
-	"globals.go\t23\t2\tKWrite\texample.com/globals.table\ttable[i]\n"+
-	"globals.go\t23\t13\tKRead\texample.com/globals.table\ttable[i + 1]\n"+
-	"globals.go\t24\t5\tKRead\texample.com/globals.config\tconfig.debug\n"+
-	"globals.go\t24\t21\tKRead\texample.com/globals.counter\tcounter\n"+
-	"globals.go\t25\t10\tKRead\texample.com/globals.hook\thook\n"+
-	"globals.go\t25\t15\tKRead\texample.com/globals.counter\tcounter\n"+
-	"globals.go\t31\t10\tKRead\texample.com/globals.counter\tcounter\n"+
-	"globals.go\t31\t23\tKRead\texample.com/globals.names\tnames\n"+
-	"", _vtbG[:])
+func _vtbRegister() int32 {
+	return _vtbrt.RegisterTable("example.com/globals", ""+
+		"globals.go\t16\t2\tKWrite\texample.com/globals.counter\tcounter\n"+
+		"globals.go\t17\t2\tKWrite\texample.com/globals.counter\tcounter\n"+
+		"globals.go\t18\t2\tKWrite\texample.com/globals.total\ttotal\n"+
+		"globals.go\t18\t10\tKRead\texample.com/globals.total\ttotal\n"+
+		"globals.go\t18\t24\tKRead\texample.com/globals.counter\tcounter\n"+
+		"globals.go\t22\t2\tKWrite\texample.com/globals.names\tnames\n"+
+		"globals.go\t22\t17\tKRead\texample.com/globals.names\tnames\n"+
+		"globals.go\t22\t10\tKWrite\telem:example.com/globals.names\tappend(names, \"x\")\n"+
+		"globals.go\t23\t2\tKWrite\texample.com/globals.table\ttable[i]\n"+
+		"globals.go\t23\t13\tKRead\texample.com/globals.table\ttable[i + 1]\n"+
+		"globals.go\t24\t5\tKRead\texample.com/globals.config\tconfig.debug\n"+
+		"globals.go\t24\t21\tKRead\texample.com/globals.counter\tcounter\n"+
+		"globals.go\t25\t10\tKRead\texample.com/globals.hook\thook\n"+
+		"globals.go\t25\t15\tKRead\texample.com/globals.counter\tcounter\n"+
+		"globals.go\t28\t2\tKWrite\ttype:int\t*p\n"+
+		"globals.go\t31\t10\tKRead\texample.com/globals.counter\tcounter\n"+
+		"globals.go\t31\t23\tKRead\texample.com/globals.names\tnames\n"+
+		"", _vtbG[:])
+}
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {
@@ -95,4 +105,11 @@ func _vtbW[T any](g int, site int32, p *T) *T {
 		_vtbrt.Write(site, _vtbunsafe.Pointer(p))
 	}
 	return p
+}
+
+func _vtbAppend[S ~[]E, E any](g int, site int32, spread bool, s S, xs ...E) S {
+	if _vtbG[g].On() {
+		_vtbrt.Append(site, s, xs, spread)
+	}
+	return append(s, xs...)
 }

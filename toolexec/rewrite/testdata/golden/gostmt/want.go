@@ -8,6 +8,8 @@ import (
 //line gostmt.go:3:1
 import "fmt"
 
+var _vtbS = _vtbRegister()
+
 //line gostmt.go:5:1
 type Worker struct{ id int }
 
@@ -142,22 +144,24 @@ func Start(w *Worker, n int, ch chan string, next func() int) {
 
 var _vtbG [1]_vtbrt.Guard
 
-var _vtbS = _vtbrt.RegisterTable("example.com/gostmt", ""+
-	"gostmt.go\t7\t66\tKRead\texample.com/gostmt.Worker.id\tw.id\n"+
-	"gostmt.go\t7\t49\tKChan\t\t\n"+
-	"gostmt.go\t18\t2\tKGo\t\t\n"+
-	"gostmt.go\t19\t2\tKGo\t\t\n"+
-	"gostmt.go\t20\t2\tKGo\t\t\n"+
-	"gostmt.go\t22\t2\tKGo\t\t\n"+
-	"gostmt.go\t23\t2\tKGo\t\t\n"+
-	"gostmt.go\t24\t2\tKGo\t\t\n"+
-	"gostmt.go\t27\t2\tKGo\t\t\n"+
-	"gostmt.go\t28\t2\tKGo\t\t\n"+
-	"gostmt.go\t30\t3\tKChan\t\t\n"+
-	"gostmt.go\t29\t2\tKGo\t\t\n"+
-	"gostmt.go\t32\t5\tKChan\t\t\n"+
-	"gostmt.go\t32\t2\tKGo\t\t\n"+
-	"", _vtbG[:])
+func _vtbRegister() int32 {
+	return _vtbrt.RegisterTable("example.com/gostmt", ""+
+		"gostmt.go\t7\t66\tKRead\texample.com/gostmt.Worker.id\tw.id\n"+
+		"gostmt.go\t7\t49\tKChan\t\t\n"+
+		"gostmt.go\t18\t2\tKGo\t\t\n"+
+		"gostmt.go\t19\t2\tKGo\t\t\n"+
+		"gostmt.go\t20\t2\tKGo\t\t\n"+
+		"gostmt.go\t22\t2\tKGo\t\t\n"+
+		"gostmt.go\t23\t2\tKGo\t\t\n"+
+		"gostmt.go\t24\t2\tKGo\t\t\n"+
+		"gostmt.go\t27\t2\tKGo\t\t\n"+
+		"gostmt.go\t28\t2\tKGo\t\t\n"+
+		"gostmt.go\t30\t3\tKChan\t\t\n"+
+		"gostmt.go\t29\t2\tKGo\t\t\n"+
+		"gostmt.go\t32\t5\tKChan\t\t\n"+
+		"gostmt.go\t32\t2\tKGo\t\t\n"+
+		"", _vtbG[:])
+}
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

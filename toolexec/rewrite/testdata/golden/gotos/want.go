@@ -5,6 +5,8 @@ import (
 	_vtbunsafe "unsafe"
 )
 
+var _vtbS = _vtbRegister()
+
 //line gotos.go:3:1
 func Retry(ch chan int, n int) int {
 //line gotos.go:4:1
@@ -62,10 +64,12 @@ Sel:
 
 var _vtbG [0]_vtbrt.Guard
 
-var _vtbS = _vtbrt.RegisterTable("example.com/gotos", ""+
-	"gotos.go\t8\t19\tKChan\t\t\n"+
-	"gotos.go\t8\t2\tKGo\t\t\n"+
-	"", _vtbG[:])
+func _vtbRegister() int32 {
+	return _vtbrt.RegisterTable("example.com/gotos", ""+
+		"gotos.go\t8\t19\tKChan\t\t\n"+
+		"gotos.go\t8\t2\tKGo\t\t\n"+
+		"", _vtbG[:])
+}
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

@@ -12,6 +12,8 @@ import (
 	tm "time"
 )
 
+var _vtbS = _vtbRegister()
+
 //line imports.go:9:1
 var n int64
 
@@ -50,14 +52,16 @@ var _ = tm.Sleep
 
 var _vtbG [1]_vtbrt.Guard
 
-var _vtbS = _vtbrt.RegisterTable("example.com/imports", ""+
-	"imports.go\t15\t2\tKSync\t\t\n"+
-	"imports.go\t16\t2\tKAtomic\t\t\n"+
-	"imports.go\t17\t2\tKWrite\texample.com/imports.rt.unsafe\tatomic.unsafe\n"+
-	"imports.go\t18\t12\tKRead\texample.com/imports.rt.unsafe\tatomic.unsafe\n"+
-	"imports.go\t20\t2\tKOther\t\t\n"+
-	"imports.go\t21\t2\tKSync\t\t\n"+
-	"", _vtbG[:])
+func _vtbRegister() int32 {
+	return _vtbrt.RegisterTable("example.com/imports", ""+
+		"imports.go\t15\t2\tKSync\t\t\n"+
+		"imports.go\t16\t2\tKAtomic\t\tAddInt64(&n, 1)\n"+
+		"imports.go\t17\t2\tKWrite\texample.com/imports.rt.unsafe\tatomic.unsafe\n"+
+		"imports.go\t18\t12\tKRead\texample.com/imports.rt.unsafe\tatomic.unsafe\n"+
+		"imports.go\t20\t2\tKOther\t\t\n"+
+		"imports.go\t21\t2\tKSync\t\t\n"+
+		"", _vtbG[:])
+}
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

@@ -7,6 +7,8 @@ import (
 	_vtbunsafe "unsafe"
 )
 
+var _vtbS = _vtbRegister()
+
 //line loopvar_go121.go:5:1
 func Spawn(n int, out chan int) {
 //line loopvar_go121.go:6:1
@@ -29,15 +31,17 @@ func Spawn(n int, out chan int) {
 
 var _vtbG [1]_vtbrt.Guard
 
-var _vtbS = _vtbrt.RegisterTable("example.com/loopvar121", ""+
-	"loopvar_go121.go\t6\t14\tKRead\texample.com/loopvar121/loopvar_go121.go:6:6\ti\n"+
-	"loopvar_go121.go\t6\t21\tKWrite\texample.com/loopvar121/loopvar_go121.go:6:6\ti\n"+
-	"loopvar_go121.go\t7\t22\tKRead\texample.com/loopvar121/loopvar_go121.go:6:6\ti\n"+
-	"loopvar_go121.go\t7\t15\tKChan\t\t\n"+
-	"loopvar_go121.go\t7\t3\tKGo\t\t\n"+
-	"loopvar_go121.go\t10\t15\tKChan\t\t\n"+
-	"loopvar_go121.go\t10\t3\tKGo\t\t\n"+
-	"", _vtbG[:])
+func _vtbRegister() int32 {
+	return _vtbrt.RegisterTable("example.com/loopvar121", ""+
+		"loopvar_go121.go\t6\t14\tKRead\texample.com/loopvar121/loopvar_go121.go:6:6\ti\n"+
+		"loopvar_go121.go\t6\t21\tKWrite\texample.com/loopvar121/loopvar_go121.go:6:6\ti\n"+
+		"loopvar_go121.go\t7\t22\tKRead\texample.com/loopvar121/loopvar_go121.go:6:6\ti\n"+
+		"loopvar_go121.go\t7\t15\tKChan\t\t\n"+
+		"loopvar_go121.go\t7\t3\tKGo\t\t\n"+
+		"loopvar_go121.go\t10\t15\tKChan\t\t\n"+
+		"loopvar_go121.go\t10\t3\tKGo\t\t\n"+
+		"", _vtbG[:])
+}
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

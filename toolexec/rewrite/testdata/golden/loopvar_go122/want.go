@@ -5,6 +5,8 @@ import (
 	_vtbunsafe "unsafe"
 )
 
+var _vtbS = _vtbRegister()
+
 //line loopvar_go122.go:3:1
 func Spawn(n int, out chan int) {
 //line loopvar_go122.go:4:1
@@ -39,16 +41,18 @@ func Spawn(n int, out chan int) {
 
 var _vtbG [1]_vtbrt.Guard
 
-var _vtbS = _vtbrt.RegisterTable("example.com/loopvar122", ""+
-	"loopvar_go122.go\t4\t14\tKRead\texample.com/loopvar122/loopvar_go122.go:4:6\ti\n"+
-	"loopvar_go122.go\t4\t21\tKWrite\texample.com/loopvar122/loopvar_go122.go:4:6\ti\n"+
-	"loopvar_go122.go\t5\t22\tKRead\texample.com/loopvar122/loopvar_go122.go:4:6\ti\n"+
-	"loopvar_go122.go\t5\t15\tKChan\t\t\n"+
-	"loopvar_go122.go\t5\t3\tKGo\t\t\n"+
-	"loopvar_go122.go\t7\t2\tKChan\t\t\n"+
-	"loopvar_go122.go\t8\t15\tKChan\t\t\n"+
-	"loopvar_go122.go\t8\t3\tKGo\t\t\n"+
-	"", _vtbG[:])
+func _vtbRegister() int32 {
+	return _vtbrt.RegisterTable("example.com/loopvar122", ""+
+		"loopvar_go122.go\t4\t14\tKRead\texample.com/loopvar122/loopvar_go122.go:4:6\ti\n"+
+		"loopvar_go122.go\t4\t21\tKWrite\texample.com/loopvar122/loopvar_go122.go:4:6\ti\n"+
+		"loopvar_go122.go\t5\t22\tKRead\texample.com/loopvar122/loopvar_go122.go:4:6\ti\n"+
+		"loopvar_go122.go\t5\t15\tKChan\t\t\n"+
+		"loopvar_go122.go\t5\t3\tKGo\t\t\n"+
+		"loopvar_go122.go\t7\t2\tKChan\t\t\n"+
+		"loopvar_go122.go\t8\t15\tKChan\t\t\n"+
+		"loopvar_go122.go\t8\t3\tKGo\t\t\n"+
+		"", _vtbG[:])
+}
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

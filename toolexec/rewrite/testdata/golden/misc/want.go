@@ -8,6 +8,8 @@ import (
 //line misc.go:3:1
 import "fmt"
 
+var _vtbS = _vtbRegister()
+
 //line misc.go:5:1
 type Config struct{ name string }
 
@@ -66,7 +68,11 @@ func Dispatch(x int) string {
 //line misc.go:29:1
 	case int:
 //line misc.go:30:1
-		return fmt.Sprint(v + *_vtbR(1, _vtbS+6, &mode))
+		if _vtbG[1].On() {
+			_vtbrt.Read(_vtbS+6, _vtbunsafe.Pointer(&mode))
+		}
+//line misc.go:30:1
+		return fmt.Sprint(v + mode)
 	}
 //line misc.go:32:1
 	if *_vtbR(1, _vtbS+7, &mode) > 2 {
@@ -95,7 +101,7 @@ func Dispatch(x int) string {
 Start:
 	{
 //line misc.go:45:1
-		_vtba1 := (*_vtbR(3, _vtbS+10, &cfg)).Name()
+		_vtba1 := (*_vtbRR(3, _vtbS+10, &cfg)).Name()
 //line misc.go:45:1
 		_vtbrt.Go(_vtbS+11, func() {
 //line misc.go:45:1
@@ -110,26 +116,28 @@ Start:
 		goto Start
 	}
 //line misc.go:50:1
-	return (*_vtbR(3, _vtbS+12, &cfg)).Name()
+	return (*_vtbRR(3, _vtbS+12, &cfg)).Name()
 }
 
 var _vtbG [4]_vtbrt.Guard
 
-var _vtbS = _vtbrt.RegisterTable("example.com/misc", ""+
-	"misc.go\t8\t37\tKWrite\texample.com/misc.Config.name\tc.name\n"+
-	"misc.go\t13\t36\tKChan\t\t\n"+
-	"misc.go\t18\t2\tKWrite\texample.com/misc.mode\tmode\n"+
-	"misc.go\t22\t9\tKRead\texample.com/misc.mode\tmode\n"+
-	"misc.go\t25\t10\tKRead\texample.com/misc.mode\tmode\n"+
-	"misc.go\t28\t14\tKRead\texample.com/misc.any1\tany1\n"+
-	"misc.go\t30\t25\tKRead\texample.com/misc.mode\tmode\n"+
-	"misc.go\t32\t5\tKRead\texample.com/misc.mode\tmode\n"+
-	"misc.go\t34\t12\tKRead\texample.com/misc.mode\tmode\n"+
-	"misc.go\t41\t4\tKWrite\texample.com/misc.mode\tmode\n"+
-	"misc.go\t45\t17\tKRead\texample.com/misc.cfg\tcfg\n"+
-	"misc.go\t45\t2\tKGo\t\t\n"+
-	"misc.go\t50\t9\tKRead\texample.com/misc.cfg\tcfg\n"+
-	"", _vtbG[:])
+func _vtbRegister() int32 {
+	return _vtbrt.RegisterTable("example.com/misc", ""+
+		"misc.go\t8\t37\tKWrite\texample.com/misc.Config.name\tc.name\n"+
+		"misc.go\t13\t36\tKChan\t\t\n"+
+		"misc.go\t18\t2\tKWrite\texample.com/misc.mode\tmode\n"+
+		"misc.go\t22\t9\tKRead\texample.com/misc.mode\tmode\n"+
+		"misc.go\t25\t10\tKRead\texample.com/misc.mode\tmode\n"+
+		"misc.go\t28\t14\tKRead\texample.com/misc.any1\tany1\n"+
+		"misc.go\t30\t25\tKRead\texample.com/misc.mode\tmode\n"+
+		"misc.go\t32\t5\tKRead\texample.com/misc.mode\tmode\n"+
+		"misc.go\t34\t12\tKRead\texample.com/misc.mode\tmode\n"+
+		"misc.go\t41\t4\tKWrite\texample.com/misc.mode\tmode\n"+
+		"misc.go\t45\t17\tKRead\texample.com/misc.cfg\tcfg\n"+
+		"misc.go\t45\t2\tKGo\t\t\n"+
+		"misc.go\t50\t9\tKRead\texample.com/misc.cfg\tcfg\n"+
+		"", _vtbG[:])
+}
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {
@@ -141,6 +149,13 @@ func _vtbR[T any](g int, site int32, p *T) *T {
 func _vtbW[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {
 		_vtbrt.Write(site, _vtbunsafe.Pointer(p))
+	}
+	return p
+}
+
+func _vtbRR[T any](g int, site int32, p *T) *T {
+	if _vtbG[g].On() {
+		_vtbrt.ReadRange(site, _vtbunsafe.Pointer(p), _vtbunsafe.Sizeof(*p))
 	}
 	return p
 }

@@ -5,6 +5,8 @@ import (
 	_vtbunsafe "unsafe"
 )
 
+var _vtbS = _vtbRegister()
+
 //line rangechan.go:3:1
 func source() chan int {
 //line rangechan.go:3:25
@@ -80,12 +82,14 @@ func Drain(ch chan int) (sum int) {
 
 var _vtbG [0]_vtbrt.Guard
 
-var _vtbS = _vtbrt.RegisterTable("example.com/rangechan", ""+
-	"rangechan.go\t3\t33\tKChan\t\t\n"+
-	"rangechan.go\t7\t2\tKChan\t\t\n"+
-	"rangechan.go\t16\t2\tKChan\t\t\n"+
-	"rangechan.go\t19\t2\tKChan\t\t\n"+
-	"", _vtbG[:])
+func _vtbRegister() int32 {
+	return _vtbrt.RegisterTable("example.com/rangechan", ""+
+		"rangechan.go\t3\t33\tKChan\t\t\n"+
+		"rangechan.go\t7\t2\tKChan\t\t\n"+
+		"rangechan.go\t16\t2\tKChan\t\t\n"+
+		"rangechan.go\t19\t2\tKChan\t\t\n"+
+		"", _vtbG[:])
+}
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

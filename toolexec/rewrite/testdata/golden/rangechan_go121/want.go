@@ -7,6 +7,8 @@ import (
 	_vtbunsafe "unsafe"
 )
 
+var _vtbS = _vtbRegister()
+
 //line rangechan_go121.go:5:1
 func Spawn(ch chan int, out chan func() int) {
 //line rangechan_go121.go:6:1
@@ -34,10 +36,12 @@ func Spawn(ch chan int, out chan func() int) {
 
 var _vtbG [0]_vtbrt.Guard
 
-var _vtbS = _vtbrt.RegisterTable("example.com/rangechan121", ""+
-	"rangechan_go121.go\t6\t2\tKChan\t\t\n"+
-	"rangechan_go121.go\t7\t3\tKChan\t\t\n"+
-	"", _vtbG[:])
+func _vtbRegister() int32 {
+	return _vtbrt.RegisterTable("example.com/rangechan121", ""+
+		"rangechan_go121.go\t6\t2\tKChan\t\t\n"+
+		"rangechan_go121.go\t7\t3\tKChan\t\t\n"+
+		"", _vtbG[:])
+}
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

@@ -5,6 +5,8 @@ import (
 	_vtbunsafe "unsafe"
 )
 
+var _vtbS = _vtbRegister()
+
 //line selects.go:3:1
 func Loop(in <-chan int, out chan<- int, quit chan struct{}) int {
 //line selects.go:4:1
@@ -115,12 +117,14 @@ func Forever() {
 
 var _vtbG [0]_vtbrt.Guard
 
-var _vtbS = _vtbrt.RegisterTable("example.com/selects", ""+
-	"selects.go\t9\t3\tKChan\t\t\n"+
-	"selects.go\t28\t2\tKChan\t\t\n"+
-	"selects.go\t38\t2\tKChan\t\t\n"+
-	"selects.go\t45\t2\tKChan\t\t\n"+
-	"", _vtbG[:])
+func _vtbRegister() int32 {
+	return _vtbrt.RegisterTable("example.com/selects", ""+
+		"selects.go\t9\t3\tKChan\t\t\n"+
+		"selects.go\t28\t2\tKChan\t\t\n"+
+		"selects.go\t38\t2\tKChan\t\t\n"+
+		"selects.go\t45\t2\tKChan\t\t\n"+
+		"", _vtbG[:])
+}
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

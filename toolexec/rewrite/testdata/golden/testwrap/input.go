@@ -108,3 +108,17 @@ func TestNamedSubtest(t *testing.T) {
 		t.Run("inner", func(t *testing.T) { shared = 7 })
 	})
 }
+
+func TestAllocs(t *testing.T) {
+	var mu sync.Mutex
+	if n := testing.AllocsPerRun(10, func() { mu.Lock(); shared++; mu.Unlock() }); n != 0 {
+		t.Errorf("%v allocations", n)
+	}
+}
+
+func TestAllocsSubtest(t *testing.T) {
+	t.Run("allocs", func(t *testing.T) {
+		_ = testing.AllocsPerRun(10, func() { shared++ })
+	})
+	t.Run("explored", func(t *testing.T) { go func() { shared = 8 }() })
+}

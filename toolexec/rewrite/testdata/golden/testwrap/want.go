@@ -12,6 +12,8 @@ import (
 	"testing"
 )
 
+var _vtbS = _vtbRegister()
+
 //line testwrap_test.go:9:1
 var shared int
 
@@ -80,27 +82,35 @@ func TestTable(t *testing.T) {
 		n    int
 	}{{"one", 1}, {"two", 2}}
 //line testwrap_test.go:38:1
-	for _, tc := range cases {
+	{
+		_vtbr2 := cases
+//line testwrap_test.go:38:1
+		for _vtbk1 := range _vtbr2 {
+//line testwrap_test.go:38:1
+			_, tc := _vtbk1, *_vtbRR(1, _vtbS+8, &_vtbr2[_vtbk1])
+			{
 //line testwrap_test.go:39:1
-		t.Run(tc.name, func(t *testing.T) {
+				t.Run(tc.name, func(t *testing.T) {
 //line testwrap_test.go:40:1
-			t.Parallel()
-//line testwrap_test.go:39:15
-			_vtbrt.Test(t, func(t *testing.T) {
+					t.Parallel()
+//line testwrap_test.go:39:13
+					_vtbrt.Test(t, func(t *testing.T) {
 //line testwrap_test.go:41:1
-				done := _vtbrt.MakeChan[int](_vtbS+8, 0)
+						done := _vtbrt.MakeChan[int](_vtbS+9, 0)
 //line testwrap_test.go:42:1
-				_vtbrt.Go(_vtbS+10, func() {
-//line testwrap_test.go:42:11
-					_vtbrt.Send(_vtbS+9, done, tc.n)
-				})
+						_vtbrt.Go(_vtbS+11, func() {
+//line testwrap_test.go:42:9
+							_vtbrt.Send(_vtbS+10, done, tc.n)
+						})
 //line testwrap_test.go:43:1
-				if _vtbrt.Recv(_vtbS+11, done) != tc.n {
+						if _vtbrt.Recv(_vtbS+12, done) != tc.n {
 //line testwrap_test.go:44:1
-					t.Error("bad")
-				}
-			})
-		})
+							t.Error("bad")
+						}
+					})
+				})
+			}
+		}
 	}
 }
 
@@ -119,14 +129,14 @@ func TestTablePrefix(t *testing.T) {
 //line testwrap_test.go:52:14
 			_vtbrt.Test(t, func(t *testing.T) {
 //line testwrap_test.go:56:1
-				done := _vtbrt.MakeChan[int](_vtbS+12, 0)
+				done := _vtbrt.MakeChan[int](_vtbS+13, 0)
 //line testwrap_test.go:57:1
-				_vtbrt.Go(_vtbS+14, func() {
+				_vtbrt.Go(_vtbS+15, func() {
 //line testwrap_test.go:57:11
-					_vtbrt.Send(_vtbS+13, done, tc)
+					_vtbrt.Send(_vtbS+14, done, tc)
 				})
 //line testwrap_test.go:58:1
-				_vtbrt.Recv(_vtbS+15, done)
+				_vtbrt.Recv(_vtbS+16, done)
 			})
 		})
 	}
@@ -137,15 +147,15 @@ func TestMixed(t *testing.T) {
 //line testwrap_test.go:63:1
 	_vtbrt.Test(t, func(t *testing.T) {
 //line testwrap_test.go:64:1
-		ch := _vtbrt.MakeChan[int](_vtbS+16, 1)
+		ch := _vtbrt.MakeChan[int](_vtbS+17, 1)
 //line testwrap_test.go:65:1
-		_vtbrt.Send(_vtbS+17, ch, 1)
+		_vtbrt.Send(_vtbS+18, ch, 1)
 //line testwrap_test.go:66:1
 		t.Run("sub", func(t *testing.T) {
 //line testwrap_test.go:66:12
 			_vtbrt.Test(t, func(t *testing.T) {
 //line testwrap_test.go:67:1
-				_vtbrt.Recv(_vtbS+18, ch)
+				_vtbrt.Recv(_vtbS+19, ch)
 			})
 		})
 	})
@@ -155,7 +165,7 @@ func TestMixed(t *testing.T) {
 func helper(t *testing.T) {
 //line testwrap_test.go:71:28
 	if _vtbG[0].On() {
-		_vtbrt.Write(_vtbS+19, _vtbunsafe.Pointer(&shared))
+		_vtbrt.Write(_vtbS+20, _vtbunsafe.Pointer(&shared))
 	}
 //line testwrap_test.go:71:28
 	shared = 4
@@ -165,7 +175,7 @@ func helper(t *testing.T) {
 func Testlowercase(t *testing.T) {
 //line testwrap_test.go:73:35
 	if _vtbG[0].On() {
-		_vtbrt.Write(_vtbS+20, _vtbunsafe.Pointer(&shared))
+		_vtbrt.Write(_vtbS+21, _vtbunsafe.Pointer(&shared))
 	}
 //line testwrap_test.go:73:35
 	shared = 5
@@ -199,11 +209,11 @@ func TestTableFuncs(t *testing.T) {
 	}{
 		{"send", func(ch chan int) {
 //line testwrap_test.go:95:29
-			_vtbrt.Send(_vtbS+21, ch, 1)
+			_vtbrt.Send(_vtbS+22, ch, 1)
 		}},
 		{"close", func(ch chan int) {
 //line testwrap_test.go:96:30
-			_vtbrt.Close(_vtbS+22, ch)
+			_vtbrt.Close(_vtbS+23, ch)
 		}},
 	} {
 //line testwrap_test.go:98:1
@@ -211,7 +221,7 @@ func TestTableFuncs(t *testing.T) {
 //line testwrap_test.go:98:15
 			_vtbrt.Test(t, func(t *testing.T) {
 //line testwrap_test.go:99:1
-				ch := _vtbrt.MakeChan[int](_vtbS+23, 1)
+				ch := _vtbrt.MakeChan[int](_vtbS+24, 1)
 //line testwrap_test.go:100:1
 				tc.run(ch)
 			})
@@ -231,7 +241,7 @@ func TestNamedSubtest(t *testing.T) {
 			_vtbrt.Test(t, func(t *testing.T) {
 //line testwrap_test.go:108:35
 				if _vtbG[0].On() {
-					_vtbrt.Write(_vtbS+24, _vtbunsafe.Pointer(&shared))
+					_vtbrt.Write(_vtbS+25, _vtbunsafe.Pointer(&shared))
 				}
 //line testwrap_test.go:108:35
 				shared = 7
@@ -240,35 +250,97 @@ func TestNamedSubtest(t *testing.T) {
 	})
 }
 
-var _vtbG [1]_vtbrt.Guard
+//line testwrap_test.go:112:1
+func TestAllocs(t *testing.T) {
+//line testwrap_test.go:113:1
+	var mu sync.Mutex
+//line testwrap_test.go:114:1
+	if n := testing.AllocsPerRun(10, func() {
+//line testwrap_test.go:114:42
+		_vtbrt.Lock(_vtbS+26, &mu)
+//line testwrap_test.go:114:53
+		if _vtbG[0].On() {
+			_vtbrt.Write(_vtbS+27, _vtbunsafe.Pointer(&shared))
+		}
+//line testwrap_test.go:114:53
+		shared++
+//line testwrap_test.go:114:63
+		_vtbrt.Unlock(_vtbS+28, &mu)
+	}); n != 0 {
+//line testwrap_test.go:115:1
+		t.Errorf("%v allocations", n)
+	}
+}
 
-var _vtbS = _vtbrt.RegisterTable("example.com/testwrap", ""+
-	"testwrap_test.go\t13\t2\tKSync\t\t\n"+
-	"testwrap_test.go\t15\t9\tKSync\t\t\n"+
-	"testwrap_test.go\t16\t3\tKWrite\texample.com/testwrap.shared\tshared\n"+
-	"testwrap_test.go\t14\t2\tKGo\t\t\n"+
-	"testwrap_test.go\t18\t2\tKSync\t\t\n"+
-	"testwrap_test.go\t19\t5\tKRead\texample.com/testwrap.shared\tshared\n"+
-	"testwrap_test.go\t26\t2\tKWrite\texample.com/testwrap.shared\tshared\n"+
-	"testwrap_test.go\t30\t2\tKWrite\texample.com/testwrap.shared\tshared\n"+
-	"testwrap_test.go\t41\t12\tKChan\t\t\n"+
-	"testwrap_test.go\t42\t16\tKChan\t\t\n"+
-	"testwrap_test.go\t42\t4\tKGo\t\t\n"+
-	"testwrap_test.go\t43\t7\tKChan\t\t\n"+
-	"testwrap_test.go\t56\t12\tKChan\t\t\n"+
-	"testwrap_test.go\t57\t16\tKChan\t\t\n"+
-	"testwrap_test.go\t57\t4\tKGo\t\t\n"+
-	"testwrap_test.go\t58\t4\tKChan\t\t\n"+
-	"testwrap_test.go\t64\t8\tKChan\t\t\n"+
-	"testwrap_test.go\t65\t2\tKChan\t\t\n"+
-	"testwrap_test.go\t67\t3\tKChan\t\t\n"+
-	"testwrap_test.go\t71\t29\tKWrite\texample.com/testwrap.shared\tshared\n"+
-	"testwrap_test.go\t73\t36\tKWrite\texample.com/testwrap.shared\tshared\n"+
-	"testwrap_test.go\t95\t32\tKChan\t\t\n"+
-	"testwrap_test.go\t96\t33\tKChan\t\t\n"+
-	"testwrap_test.go\t99\t10\tKChan\t\t\n"+
-	"testwrap_test.go\t108\t39\tKWrite\texample.com/testwrap.shared\tshared\n"+
-	"", _vtbG[:])
+//line testwrap_test.go:119:1
+func TestAllocsSubtest(t *testing.T) {
+//line testwrap_test.go:120:1
+	t.Run("allocs", func(t *testing.T) {
+//line testwrap_test.go:121:1
+		_ = testing.AllocsPerRun(10, func() {
+//line testwrap_test.go:121:38
+			if _vtbG[0].On() {
+				_vtbrt.Write(_vtbS+29, _vtbunsafe.Pointer(&shared))
+			}
+//line testwrap_test.go:121:38
+			shared++
+		})
+	})
+//line testwrap_test.go:123:1
+	t.Run("explored", func(t *testing.T) {
+//line testwrap_test.go:123:18
+		_vtbrt.Test(t, func(t *testing.T) {
+//line testwrap_test.go:123:38
+			_vtbrt.Go(_vtbS+31, func() {
+//line testwrap_test.go:123:49
+				if _vtbG[0].On() {
+					_vtbrt.Write(_vtbS+30, _vtbunsafe.Pointer(&shared))
+				}
+//line testwrap_test.go:123:49
+				shared = 8
+			})
+		})
+	})
+}
+
+var _vtbG [2]_vtbrt.Guard
+
+func _vtbRegister() int32 {
+	return _vtbrt.RegisterTable("example.com/testwrap", ""+
+		"testwrap_test.go\t13\t2\tKSync\t\t\n"+
+		"testwrap_test.go\t15\t9\tKSync\t\t\n"+
+		"testwrap_test.go\t16\t3\tKWrite\texample.com/testwrap.shared\tshared\n"+
+		"testwrap_test.go\t14\t2\tKGo\t\t\n"+
+		"testwrap_test.go\t18\t2\tKSync\t\t\n"+
+		"testwrap_test.go\t19\t5\tKRead\texample.com/testwrap.shared\tshared\n"+
+		"testwrap_test.go\t26\t2\tKWrite\texample.com/testwrap.shared\tshared\n"+
+		"testwrap_test.go\t30\t2\tKWrite\texample.com/testwrap.shared\tshared\n"+
+		"testwrap_test.go\t38\t21\tKRead\telem:type:[]struct{name string; n int}\tcases[i]\n"+
+		"testwrap_test.go\t41\t12\tKChan\t\t\n"+
+		"testwrap_test.go\t42\t16\tKChan\t\t\n"+
+		"testwrap_test.go\t42\t4\tKGo\t\t\n"+
+		"testwrap_test.go\t43\t7\tKChan\t\t\n"+
+		"testwrap_test.go\t56\t12\tKChan\t\t\n"+
+		"testwrap_test.go\t57\t16\tKChan\t\t\n"+
+		"testwrap_test.go\t57\t4\tKGo\t\t\n"+
+		"testwrap_test.go\t58\t4\tKChan\t\t\n"+
+		"testwrap_test.go\t64\t8\tKChan\t\t\n"+
+		"testwrap_test.go\t65\t2\tKChan\t\t\n"+
+		"testwrap_test.go\t67\t3\tKChan\t\t\n"+
+		"testwrap_test.go\t71\t29\tKWrite\texample.com/testwrap.shared\tshared\n"+
+		"testwrap_test.go\t73\t36\tKWrite\texample.com/testwrap.shared\tshared\n"+
+		"testwrap_test.go\t95\t32\tKChan\t\t\n"+
+		"testwrap_test.go\t96\t33\tKChan\t\t\n"+
+		"testwrap_test.go\t99\t10\tKChan\t\t\n"+
+		"testwrap_test.go\t108\t39\tKWrite\texample.com/testwrap.shared\tshared\n"+
+		"testwrap_test.go\t114\t44\tKSync\t\t\n"+
+		"testwrap_test.go\t114\t55\tKWrite\texample.com/testwrap.shared\tshared\n"+
+		"testwrap_test.go\t114\t65\tKSync\t\t\n"+
+		"testwrap_test.go\t121\t41\tKWrite\texample.com/testwrap.shared\tshared\n"+
+		"testwrap_test.go\t123\t53\tKWrite\texample.com/testwrap.shared\tshared\n"+
+		"testwrap_test.go\t123\t41\tKGo\t\t\n"+
+		"", _vtbG[:])
+}
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {
@@ -280,6 +352,13 @@ func _vtbR[T any](g int, site int32, p *T) *T {
 func _vtbW[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {
 		_vtbrt.Write(site, _vtbunsafe.Pointer(p))
+	}
+	return p
+}
+
+func _vtbRR[T any](g int, site int32, p *T) *T {
+	if _vtbG[g].On() {
+		_vtbrt.ReadRange(site, _vtbunsafe.Pointer(p), _vtbunsafe.Sizeof(*p))
 	}
 	return p
 }

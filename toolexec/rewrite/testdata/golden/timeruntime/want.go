@@ -11,6 +11,8 @@ import (
 	"time"
 )
 
+var _vtbS = _vtbRegister()
+
 //line timeruntime.go:8:1
 func Poll(done <-chan bool) bool {
 //line timeruntime.go:9:1
@@ -76,17 +78,19 @@ var _ = time.AfterFunc
 
 var _vtbG [0]_vtbrt.Guard
 
-var _vtbS = _vtbrt.RegisterTable("example.com/timeruntime", ""+
-	"timeruntime.go\t10\t3\tKOther\t\t\n"+
-	"timeruntime.go\t11\t3\tKOther\t\t\n"+
-	"timeruntime.go\t16\t9\tKOther\t\t\n"+
-	"timeruntime.go\t13\t2\tKChan\t\t\n"+
-	"timeruntime.go\t23\t11\tKOther\t\t\n"+
-	"timeruntime.go\t24\t2\tKOther\t\t\n"+
-	"timeruntime.go\t25\t9\tKOther\t\t\n"+
-	"timeruntime.go\t25\t28\tKOther\t\t\n"+
-	"timeruntime.go\t30\t9\tKOther\t\t\n"+
-	"", _vtbG[:])
+func _vtbRegister() int32 {
+	return _vtbrt.RegisterTable("example.com/timeruntime", ""+
+		"timeruntime.go\t10\t3\tKOther\t\t\n"+
+		"timeruntime.go\t11\t3\tKOther\t\t\n"+
+		"timeruntime.go\t16\t9\tKOther\t\t\n"+
+		"timeruntime.go\t13\t2\tKChan\t\t\n"+
+		"timeruntime.go\t23\t11\tKOther\t\t\n"+
+		"timeruntime.go\t24\t2\tKOther\t\t\n"+
+		"timeruntime.go\t25\t9\tKOther\t\t\n"+
+		"timeruntime.go\t25\t28\tKOther\t\t\n"+
+		"timeruntime.go\t30\t9\tKOther\t\t\n"+
+		"", _vtbG[:])
+}
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

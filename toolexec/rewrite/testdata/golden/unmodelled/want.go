@@ -12,6 +12,8 @@ import (
 	"time"
 )
 
+var _vtbS = _vtbRegister()
+
 //line unmodelled.go:9:1
 type Pipe chan int
 
@@ -64,12 +66,14 @@ func Run(l sync.Locker, mu *sync.Mutex, n *atomic.Int64, f func(Flag), a, b int)
 
 var _vtbG [0]_vtbrt.Guard
 
-var _vtbS = _vtbrt.RegisterTable("example.com/unmodelled", ""+
-	"unmodelled.go\t17\t2\tKSync\t\t\n"+
-	"unmodelled.go\t18\t7\tKChan\t\t\n"+
-	"unmodelled.go\t19\t2\tKChan\t\t\n"+
-	"unmodelled.go\t31\t12\tKChan\t\t\n"+
-	"", _vtbG[:])
+func _vtbRegister() int32 {
+	return _vtbrt.RegisterTable("example.com/unmodelled", ""+
+		"unmodelled.go\t17\t2\tKSync\t\t\n"+
+		"unmodelled.go\t18\t7\tKChan\t\t\n"+
+		"unmodelled.go\t19\t2\tKChan\t\t\n"+
+		"unmodelled.go\t31\t12\tKChan\t\t\n"+
+		"", _vtbG[:])
+}
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

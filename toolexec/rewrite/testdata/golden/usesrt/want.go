@@ -13,6 +13,8 @@ import (
 	"github.com/vtbound/vtbound/rt"
 )
 
+var _vtbS = _vtbRegister()
+
 //line usesrt_test.go:10:1
 func TestDirect(t *testing.T) {
 //line usesrt_test.go:11:1
@@ -35,10 +37,12 @@ func TestDirect(t *testing.T) {
 
 var _vtbG [0]_vtbrt.Guard
 
-var _vtbS = _vtbrt.RegisterTable("example.com/usesrt", ""+
-	"usesrt_test.go\t14\t3\tKSync\t\t\n"+
-	"usesrt_test.go\t15\t3\tKSync\t\t\n"+
-	"", _vtbG[:])
+func _vtbRegister() int32 {
+	return _vtbrt.RegisterTable("example.com/usesrt", ""+
+		"usesrt_test.go\t14\t3\tKSync\t\t\n"+
+		"usesrt_test.go\t15\t3\tKSync\t\t\n"+
+		"", _vtbG[:])
+}
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

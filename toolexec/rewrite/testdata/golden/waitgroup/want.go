@@ -8,6 +8,8 @@ import (
 //line waitgroup.go:3:1
 import "sync"
 
+var _vtbS = _vtbRegister()
+
 //line waitgroup.go:5:1
 type Lazy struct {
 	once sync.Once
@@ -39,16 +41,16 @@ func (l *Lazy) Wait(ready *bool) {
 //line waitgroup.go:17:1
 	(*_vtbR(2, _vtbS+4, &(*_vtbR(1, _vtbS+3, &l.cond)).L)).Lock()
 //line waitgroup.go:18:1
-	for !*ready {
+	for !*_vtbR(3, _vtbS+5, &*ready) {
 //line waitgroup.go:19:1
-		_vtbrt.CondWait(_vtbS+6, *_vtbR(1, _vtbS+5, &l.cond))
+		_vtbrt.CondWait(_vtbS+7, *_vtbR(1, _vtbS+6, &l.cond))
 	}
 //line waitgroup.go:21:1
-	(*_vtbR(2, _vtbS+8, &(*_vtbR(1, _vtbS+7, &l.cond)).L)).Unlock()
+	(*_vtbR(2, _vtbS+9, &(*_vtbR(1, _vtbS+8, &l.cond)).L)).Unlock()
 //line waitgroup.go:22:1
-	_vtbrt.CondSignal(_vtbS+10, *_vtbR(1, _vtbS+9, &l.cond))
+	_vtbrt.CondSignal(_vtbS+11, *_vtbR(1, _vtbS+10, &l.cond))
 //line waitgroup.go:23:1
-	_vtbrt.CondBroadcast(_vtbS+12, *_vtbR(1, _vtbS+11, &l.cond))
+	_vtbrt.CondBroadcast(_vtbS+13, *_vtbR(1, _vtbS+12, &l.cond))
 }
 
 //line waitgroup.go:26:1
@@ -60,43 +62,43 @@ func Fan(n int) int {
 //line waitgroup.go:29:1
 	total := 0
 //line waitgroup.go:30:1
-	for i := 0; *_vtbR(3, _vtbS+13, &i) < n; *_vtbW(3, _vtbS+14, &i)++ {
+	for i := 0; *_vtbR(4, _vtbS+14, &i) < n; *_vtbW(4, _vtbS+15, &i)++ {
 //line waitgroup.go:31:1
-		_vtbrt.WGAdd(_vtbS+15, &wg, 1)
+		_vtbrt.WGAdd(_vtbS+16, &wg, 1)
 //line waitgroup.go:32:1
-		_vtbrt.Go(_vtbS+21, func() {
+		_vtbrt.Go(_vtbS+22, func() {
 //line waitgroup.go:33:1
-			defer _vtbrt.WGDone(_vtbS+16, &wg)
+			defer _vtbrt.WGDone(_vtbS+17, &wg)
 //line waitgroup.go:34:1
-			_vtbrt.Lock(_vtbS+17, &mu)
+			_vtbrt.Lock(_vtbS+18, &mu)
 //line waitgroup.go:35:1
-			*_vtbW(4, _vtbS+18, &total) += *_vtbR(3, _vtbS+19, &i)
+			*_vtbW(5, _vtbS+19, &total) += *_vtbR(4, _vtbS+20, &i)
 //line waitgroup.go:36:1
-			_vtbrt.Unlock(_vtbS+20, &mu)
+			_vtbrt.Unlock(_vtbS+21, &mu)
 		})
 	}
 //line waitgroup.go:39:1
-	_vtbrt.WGGo(_vtbS+25, &wg, func() {
+	_vtbrt.WGGo(_vtbS+26, &wg, func() {
 //line waitgroup.go:39:15
-		_vtbrt.Lock(_vtbS+22, &mu)
+		_vtbrt.Lock(_vtbS+23, &mu)
 //line waitgroup.go:39:26
-		if _vtbG[4].On() {
-			_vtbrt.Write(_vtbS+23, _vtbunsafe.Pointer(&total))
+		if _vtbG[5].On() {
+			_vtbrt.Write(_vtbS+24, _vtbunsafe.Pointer(&total))
 		}
 //line waitgroup.go:39:26
 		total++
 //line waitgroup.go:39:35
-		_vtbrt.Unlock(_vtbS+24, &mu)
+		_vtbrt.Unlock(_vtbS+25, &mu)
 	})
 //line waitgroup.go:40:1
-	_vtbrt.WGWait(_vtbS+26, &wg)
+	_vtbrt.WGWait(_vtbS+27, &wg)
 //line waitgroup.go:41:1
-	done := _vtbMV(_vtbS+27, &wg, _vtbrt.WGDone)
+	done := _vtbMV(_vtbS+28, &wg, _vtbrt.WGDone)
 //line waitgroup.go:42:1
 	_ = done
 //line waitgroup.go:43:1
-	if _vtbG[4].On() {
-		_vtbrt.Read(_vtbS+28, _vtbunsafe.Pointer(&total))
+	if _vtbG[5].On() {
+		_vtbrt.Read(_vtbS+29, _vtbunsafe.Pointer(&total))
 	}
 //line waitgroup.go:43:1
 	return total
@@ -105,60 +107,63 @@ func Fan(n int) int {
 //line waitgroup.go:46:1
 func Values(l *Lazy, wg *sync.WaitGroup, mu *sync.RWMutex) {
 //line waitgroup.go:47:1
-	try := _vtbMVBool(_vtbS+29, mu, _vtbrt.TryRLock)
+	try := _vtbMVBool(_vtbS+30, mu, _vtbrt.TryRLock)
 //line waitgroup.go:48:1
 	_ = try()
 //line waitgroup.go:49:1
-	add := _vtbMVInt(_vtbS+30, wg, _vtbrt.WGAdd)
+	add := _vtbMVInt(_vtbS+31, wg, _vtbrt.WGAdd)
 //line waitgroup.go:50:1
 	add(1)
 //line waitgroup.go:51:1
-	spawn := _vtbMVFunc(_vtbS+31, wg, _vtbrt.WGGo)
+	spawn := _vtbMVFunc(_vtbS+32, wg, _vtbrt.WGGo)
 //line waitgroup.go:52:1
 	spawn(func() {})
 //line waitgroup.go:53:1
-	do := _vtbMVFunc(_vtbS+32, &l.once, _vtbrt.OnceDo)
+	do := _vtbMVFunc(_vtbS+33, &l.once, _vtbrt.OnceDo)
 //line waitgroup.go:54:1
 	do(func() {})
 }
 
-var _vtbG [5]_vtbrt.Guard
+var _vtbG [6]_vtbrt.Guard
 
-var _vtbS = _vtbrt.RegisterTable("example.com/waitgroup", ""+
-	"waitgroup.go\t12\t21\tKWrite\texample.com/waitgroup.Lazy.val\tl.val\n"+
-	"waitgroup.go\t12\t2\tKSync\t\t\n"+
-	"waitgroup.go\t13\t9\tKRead\texample.com/waitgroup.Lazy.val\tl.val\n"+
-	"waitgroup.go\t17\t2\tKRead\texample.com/waitgroup.Lazy.cond\tl.cond\n"+
-	"waitgroup.go\t17\t2\tKRead\tsync.Cond.L\tl.cond.L\n"+
-	"waitgroup.go\t19\t3\tKRead\texample.com/waitgroup.Lazy.cond\tl.cond\n"+
-	"waitgroup.go\t19\t3\tKSync\t\t\n"+
-	"waitgroup.go\t21\t2\tKRead\texample.com/waitgroup.Lazy.cond\tl.cond\n"+
-	"waitgroup.go\t21\t2\tKRead\tsync.Cond.L\tl.cond.L\n"+
-	"waitgroup.go\t22\t2\tKRead\texample.com/waitgroup.Lazy.cond\tl.cond\n"+
-	"waitgroup.go\t22\t2\tKSync\t\t\n"+
-	"waitgroup.go\t23\t2\tKRead\texample.com/waitgroup.Lazy.cond\tl.cond\n"+
-	"waitgroup.go\t23\t2\tKSync\t\t\n"+
-	"waitgroup.go\t30\t14\tKRead\texample.com/waitgroup/waitgroup.go:30:6\ti\n"+
-	"waitgroup.go\t30\t21\tKWrite\texample.com/waitgroup/waitgroup.go:30:6\ti\n"+
-	"waitgroup.go\t31\t3\tKSync\t\t\n"+
-	"waitgroup.go\t33\t10\tKSync\t\t\n"+
-	"waitgroup.go\t34\t4\tKSync\t\t\n"+
-	"waitgroup.go\t35\t4\tKWrite\texample.com/waitgroup/waitgroup.go:29:2\ttotal\n"+
-	"waitgroup.go\t35\t13\tKRead\texample.com/waitgroup/waitgroup.go:30:6\ti\n"+
-	"waitgroup.go\t36\t4\tKSync\t\t\n"+
-	"waitgroup.go\t32\t3\tKGo\t\t\n"+
-	"waitgroup.go\t39\t17\tKSync\t\t\n"+
-	"waitgroup.go\t39\t28\tKWrite\texample.com/waitgroup/waitgroup.go:29:2\ttotal\n"+
-	"waitgroup.go\t39\t37\tKSync\t\t\n"+
-	"waitgroup.go\t39\t2\tKSync\t\t\n"+
-	"waitgroup.go\t40\t2\tKSync\t\t\n"+
-	"waitgroup.go\t41\t10\tKSync\t\t\n"+
-	"waitgroup.go\t43\t9\tKRead\texample.com/waitgroup/waitgroup.go:29:2\ttotal\n"+
-	"waitgroup.go\t47\t9\tKSync\t\t\n"+
-	"waitgroup.go\t49\t9\tKSync\t\t\n"+
-	"waitgroup.go\t51\t11\tKSync\t\t\n"+
-	"waitgroup.go\t53\t8\tKSync\t\t\n"+
-	"", _vtbG[:])
+func _vtbRegister() int32 {
+	return _vtbrt.RegisterTable("example.com/waitgroup", ""+
+		"waitgroup.go\t12\t21\tKWrite\texample.com/waitgroup.Lazy.val\tl.val\n"+
+		"waitgroup.go\t12\t2\tKSync\t\t\n"+
+		"waitgroup.go\t13\t9\tKRead\texample.com/waitgroup.Lazy.val\tl.val\n"+
+		"waitgroup.go\t17\t2\tKRead\texample.com/waitgroup.Lazy.cond\tl.cond\n"+
+		"waitgroup.go\t17\t2\tKRead\tsync.Cond.L\tl.cond.L\n"+
+		"waitgroup.go\t18\t7\tKRead\ttype:bool\t*ready\n"+
+		"waitgroup.go\t19\t3\tKRead\texample.com/waitgroup.Lazy.cond\tl.cond\n"+
+		"waitgroup.go\t19\t3\tKSync\t\t\n"+
+		"waitgroup.go\t21\t2\tKRead\texample.com/waitgroup.Lazy.cond\tl.cond\n"+
+		"waitgroup.go\t21\t2\tKRead\tsync.Cond.L\tl.cond.L\n"+
+		"waitgroup.go\t22\t2\tKRead\texample.com/waitgroup.Lazy.cond\tl.cond\n"+
+		"waitgroup.go\t22\t2\tKSync\t\t\n"+
+		"waitgroup.go\t23\t2\tKRead\texample.com/waitgroup.Lazy.cond\tl.cond\n"+
+		"waitgroup.go\t23\t2\tKSync\t\t\n"+
+		"waitgroup.go\t30\t14\tKRead\texample.com/waitgroup/waitgroup.go:30:6\ti\n"+
+		"waitgroup.go\t30\t21\tKWrite\texample.com/waitgroup/waitgroup.go:30:6\ti\n"+
+		"waitgroup.go\t31\t3\tKSync\t\t\n"+
+		"waitgroup.go\t33\t10\tKSync\t\t\n"+
+		"waitgroup.go\t34\t4\tKSync\t\t\n"+
+		"waitgroup.go\t35\t4\tKWrite\texample.com/waitgroup/waitgroup.go:29:2\ttotal\n"+
+		"waitgroup.go\t35\t13\tKRead\texample.com/waitgroup/waitgroup.go:30:6\ti\n"+
+		"waitgroup.go\t36\t4\tKSync\t\t\n"+
+		"waitgroup.go\t32\t3\tKGo\t\t\n"+
+		"waitgroup.go\t39\t17\tKSync\t\t\n"+
+		"waitgroup.go\t39\t28\tKWrite\texample.com/waitgroup/waitgroup.go:29:2\ttotal\n"+
+		"waitgroup.go\t39\t37\tKSync\t\t\n"+
+		"waitgroup.go\t39\t2\tKSync\t\t\n"+
+		"waitgroup.go\t40\t2\tKSync\t\t\n"+
+		"waitgroup.go\t41\t10\tKSync\t\t\n"+
+		"waitgroup.go\t43\t9\tKRead\texample.com/waitgroup/waitgroup.go:29:2\ttotal\n"+
+		"waitgroup.go\t47\t9\tKSync\t\t\n"+
+		"waitgroup.go\t49\t9\tKSync\t\t\n"+
+		"waitgroup.go\t51\t11\tKSync\t\t\n"+
+		"waitgroup.go\t53\t8\tKSync\t\t\n"+
+		"", _vtbG[:])
+}
 
 func _vtbR[T any](g int, site int32, p *T) *T {
 	if _vtbG[g].On() {

@@ -1,0 +1,102 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// alarmsEnv fixes the seed of the verdict tests.
+var alarmsEnv = []string{"VTBOUND_SEED=1"}
+
+// alarmResults runs go test -json -toolexec=vtbound in dir with extra
+// environment entries and collects each top-level test's action and
+// output, and the whole output (every test's and the package's).
+func alarmResults(t *testing.T, dir string, env []string, args ...string) (actions, outputs map[string]string, all string) {
+	t.Helper()
+	r := goCmd(t, dir, append(append([]string(nil), alarmsEnv...), env...),
+		append([]string{"test", "-json", "-count=1", "-timeout=10m", toolexecFlag()}, args...)...)
+	actions, outputs, all = testEvents(t, r)
+	return actions, outputs, all + r.stderr
+}
+
+// schedules returns the schedule files saved for test in dir.
+func schedules(dir, test string) []string {
+	files, _ := filepath.Glob(filepath.Join(dir, "testdata", "vtbound", test, "*"))
+	return files
+}
+
+// TestAlarms checks that only interleaving bugs are reported as such:
+// a failure on every schedule and a test that cannot run twice in one
+// process are reported once as what they are, with no (c,v,t), saved
+// schedule or replay command; an allocation count passes; an intended
+// leak passes when VTBOUND_IGNORE_LEAKS names its top function and is
+// reported otherwise; and a real lost update still gets (c,v,t), a saved
+// schedule and the replay command. Needs the rewriter and the engine.
+func TestAlarms(t *testing.T) {
+	dir := module(t, "alarms")
+	actions, outputs, _ := alarmResults(t, dir, nil, ".")
+	const every, once = "; fails on every schedule: not an interleaving bug\n", "; not repeatable in one process\n"
+	notBug := map[string][]string{
+		"TestAlwaysWrong":      {"vtbound: TestAlwaysWrong: test failure: t.Error called" + every, "sum of squares = 5, want 6"},
+		"TestBackgroundPoller": {"vtbound: TestBackgroundPoller: goroutine leak: ", every, "stopped at alarms.go:50 recv"},
+		"TestRegisterOnce":     {"vtbound: TestRegisterOnce: test failure: ", once, `handler "worker" registered twice`},
+		"TestLockFile":         {"vtbound: TestLockFile: test failure: ", once, "file created: alarms.lock"},
+	}
+	for name, wants := range notBug {
+		checkNotBug(t, dir, name, actions[name], outputs[name], wants)
+	}
+	if actions["TestAllocs"] != "pass" {
+		t.Errorf("TestAllocs: %s, want pass (run natively):\n%s", actions["TestAllocs"], outputs["TestAllocs"])
+	}
+	out := outputs["TestLostUpdate"]
+	for _, want := range []string{"vtbound: TestLostUpdate: test failure", "(c,v,t) = (", "schedule saved: ", "replay: "} {
+		if actions["TestLostUpdate"] != "fail" || !strings.Contains(out, want) {
+			t.Errorf("TestLostUpdate: %s, want a failure reporting %q:\n%s", actions["TestLostUpdate"], want, out)
+		}
+	}
+	if len(schedules(dir, "TestLostUpdate")) == 0 {
+		t.Errorf("TestLostUpdate: no schedule saved")
+	}
+}
+
+// checkNotBug checks a failure reported once as not an interleaving bug.
+func checkNotBug(t *testing.T, dir, name, action, out string, wants []string) {
+	t.Helper()
+	if action != "fail" {
+		t.Errorf("%s: %s, want fail:\n%s", name, action, out)
+		return
+	}
+	for _, want := range wants {
+		if !strings.Contains(out, want) {
+			t.Errorf("%s: output lacks %q:\n%s", name, want, out)
+		}
+	}
+	if n := strings.Count(out, "vtbound: "+name+": "); n != 1 {
+		t.Errorf("%s: reported %d times, want once:\n%s", name, n, out)
+	}
+	for _, bad := range []string{"(c,v,t)", "schedule saved:", "replay:"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("%s: report has %q, which only interleaving bugs have:\n%s", name, bad, out)
+		}
+	}
+	if files := schedules(dir, name); len(files) > 0 {
+		t.Errorf("%s: schedules saved: %v", name, files)
+	}
+}
+
+// TestAlarmsIgnoreLeaks: the poller's loop, never stopped, is accepted
+// when VTBOUND_IGNORE_LEAKS names its top function, and summarised in one
+// line. Needs the rewriter and the engine.
+func TestAlarmsIgnoreLeaks(t *testing.T) {
+	dir := module(t, "alarms")
+	env := []string{"VTBOUND_IGNORE_LEAKS=example.com/alarms.(*Poller).loop"}
+	actions, outputs, all := alarmResults(t, dir, env, "-run=^TestBackgroundPoller$", ".")
+	if actions["TestBackgroundPoller"] != "pass" {
+		t.Errorf("TestBackgroundPoller: %s, want pass:\n%s", actions["TestBackgroundPoller"], outputs["TestBackgroundPoller"])
+	}
+	const summary = "vtbound: TestBackgroundPoller: accepted leaked goroutines in "
+	if n := strings.Count(all, summary); n != 1 || !strings.Contains(all, "(VTBOUND_IGNORE_LEAKS): example.com/alarms.(*Poller).loop\n") {
+		t.Errorf("want one summary line %q... naming the loop, got %d:\n%s", summary, n, all)
+	}
+}

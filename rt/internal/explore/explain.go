@@ -1,0 +1,248 @@
+package explore
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/vtbound/vtbound/rt/internal/engine"
+	"github.com/vtbound/vtbound/rt/internal/sched"
+	"github.com/vtbound/vtbound/rt/internal/strategy"
+)
+
+// This file turns a failing interleaving into what a newcomer reads first:
+// one plain sentence, the steps that matter, and (c,v,t) in words.
+
+// access is one memory access of a trace, as a report names it.
+type access struct {
+	step  int // index in the trace
+	g     int
+	write bool
+	name  string // the variable as the report shows it
+	where string // file:line
+	key   string // identity of the location: group and name
+}
+
+// accesses lists the trace's memory accesses that the report can name.
+func accesses(trace []sched.Step) []access {
+	var out []access
+	for i, st := range trace {
+		if !st.Op.Kind.IsAccess() {
+			continue
+		}
+		name, where := varName(st.Op), siteLine(st.Op.Site)
+		if name == "" || where == "" {
+			continue
+		}
+		out = append(out, access{step: i, g: st.G, write: st.Op.Kind.IsWrite(), name: name, where: where,
+			key: fmt.Sprintf("%d\x00%s", st.Op.Group, name)})
+	}
+	return out
+}
+
+// explain returns one sentence saying what went wrong in trace, or "" when
+// no simple account fits. It looks for the last unserializable interleaving
+// (ctrigger-unserializable-interleavings.txt, Fig. 3): two consecutive
+// accesses p, c of one goroutine to a location with a remote access r to
+// it in between, such that no serial order of the two goroutines gives the
+// same values.
+func explain(trace []sched.Step) string {
+	acc := accesses(trace)
+	for ci := len(acc) - 1; ci > 0; ci-- {
+		c := acc[ci]
+		pi := ci - 1
+		for pi >= 0 && (acc[pi].g != c.g || acc[pi].key != c.key) {
+			pi--
+		}
+		if pi < 0 {
+			continue
+		}
+		p := acc[pi]
+		for ri := ci - 1; ri > pi; ri-- {
+			if r := acc[ri]; r.g != c.g && r.key == c.key {
+				if s := uiSentence(p, r, c); s != "" {
+					return s
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// uiSentence describes the unserializable pattern (p, r, c), or "" when
+// the pattern is serializable.
+func uiSentence(p, r, c access) string {
+	gp, gr := fmt.Sprintf("G%d", p.g), fmt.Sprintf("G%d", r.g)
+	switch {
+	case !p.write && r.write && !c.write: // R-W-R
+		return fmt.Sprintf("%s read %s at %s, %s wrote it at %s, and %s read it again at %s: %s saw two different values where it expected one.",
+			gp, p.name, p.where, gr, r.where, gp, c.where, gp)
+	case p.write && r.write && !c.write: // W-W-R
+		return fmt.Sprintf("%s wrote %s at %s, %s overwrote it at %s, and %s read it back at %s: %s did not get the value it wrote.",
+			gp, p.name, p.where, gr, r.where, gp, c.where, gp)
+	case !p.write && r.write && c.write: // R-W-W
+		return fmt.Sprintf("%s read %s at %s, %s wrote it at %s, then %s wrote it at %s from what it had read before: %s acted on a stale value.",
+			gp, p.name, p.where, gr, r.where, gp, c.where, gp)
+	case p.write && !r.write && c.write: // W-R-W
+		return fmt.Sprintf("%s wrote %s at %s and again at %s, and %s read the value in between at %s: %s saw an intermediate state.",
+			gp, p.name, p.where, c.where, gr, r.where, gr)
+	}
+	return ""
+}
+
+// essential renders the steps of a (minimised) trace that matter: the
+// accesses to locations that two goroutines touch with at least one write,
+// each preemption, synchronisation next to those, and each goroutine's last
+// step. The elided steps are counted.
+func essential(trace []sched.Step) []string {
+	keep := make([]bool, len(trace))
+	for _, i := range conflicting(trace) {
+		keep[i] = true
+	}
+	last := map[int]int{}
+	for i, st := range trace {
+		last[st.G] = i
+		if st.Preempt {
+			keep[i] = true
+		}
+	}
+	for _, i := range last {
+		keep[i] = true
+	}
+	keepSyncNeighbours(trace, keep)
+	return renderKept(trace, keep)
+}
+
+// conflicting returns the trace indices of accesses to locations that at
+// least two goroutines access, one of them with a write.
+func conflicting(trace []sched.Step) []int {
+	type use struct {
+		gs    map[int]bool
+		write bool
+		steps []int
+	}
+	uses := map[string]*use{}
+	for _, a := range accesses(trace) {
+		u := uses[a.key]
+		if u == nil {
+			u = &use{gs: map[int]bool{}}
+			uses[a.key] = u
+		}
+		u.gs[a.g], u.write, u.steps = true, u.write || a.write, append(u.steps, a.step)
+	}
+	var out []int
+	for _, u := range uses {
+		if len(u.gs) > 1 && u.write {
+			out = append(out, u.steps...)
+		}
+	}
+	return out
+}
+
+// keepSyncNeighbours keeps a synchronisation step of the same goroutine
+// right before or after a kept step (the lock around an access, the
+// channel operation that ordered it).
+func keepSyncNeighbours(trace []sched.Step, keep []bool) {
+	kept := append([]bool(nil), keep...)
+	for i, k := range kept {
+		if !k {
+			continue
+		}
+		for _, j := range []int{i - 1, i + 1} {
+			if j >= 0 && j < len(trace) && trace[j].G == trace[i].G && isSyncKind(trace[j].Op.Kind) {
+				keep[j] = true
+			}
+		}
+	}
+}
+
+// isSyncKind reports whether k orders goroutines (not an access, start,
+// exit or a step of no kind).
+func isSyncKind(k sched.OpKind) bool {
+	switch k {
+	case sched.OpNone, sched.OpStart, sched.OpExit, sched.OpYield, sched.OpPoll:
+		return false
+	}
+	return !k.IsAccess()
+}
+
+// renderKept renders the kept steps, with a line counting each run of
+// elided steps.
+func renderKept(trace []sched.Step, keep []bool) []string {
+	var out []string
+	elided := 0
+	flush := func() {
+		if elided > 0 {
+			out = append(out, fmt.Sprintf("      … %d step%s elided", elided, plural(elided)))
+			elided = 0
+		}
+	}
+	for i, st := range trace {
+		if !keep[i] {
+			elided++
+			continue
+		}
+		flush()
+		mark := " "
+		if st.Preempt {
+			mark = "»"
+		}
+		out = append(out, fmt.Sprintf("%s %4d G%d %s", mark, i+1, st.G, describeOp(st.Op)))
+	}
+	flush()
+	return out
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// cvtWords explains (c,v,t) on first use: "1 preemption, 1 variable,
+// 2 goroutines".
+func cvtWords(c strategy.CVT) string {
+	return fmt.Sprintf("%d preemption%s, %d variable%s, %d goroutine%s ordered",
+		c.C, plural(c.C), c.V, plural(c.V), c.T, plural(c.T))
+}
+
+// sameSiteObjects reports whether the trace touches two or more registered
+// heap objects allocated at one site: only then does a report need the
+// allocation identity to tell them apart.
+func sameSiteObjects(trace []sched.Step, heap []sched.HeapObject) bool {
+	seen := map[int32]int32{} // allocation site -> heap index + 1
+	for _, st := range trace {
+		i := int(st.Op.Heap) - 1
+		if i < 0 || i >= len(heap) {
+			continue
+		}
+		site := heap[i].Site
+		if prev, ok := seen[site]; ok && prev != st.Op.Heap {
+			return true
+		}
+		seen[site] = st.Op.Heap
+	}
+	return false
+}
+
+// blockedSentence names the goroutines a deadlock or leak left blocked.
+func blockedSentence(states []engine.GoroutineState, o sched.Outcome) string {
+	var parts []string
+	for _, s := range states {
+		if s.Live {
+			parts = append(parts, fmt.Sprintf("G%d at %s", s.ID, describeOp(s.Pending)))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	what := "wait for each other for ever"
+	if o == sched.Leak {
+		what = "are still blocked after the test returned, and nothing can wake them"
+	}
+	if len(parts) == 1 {
+		what = strings.Replace(strings.Replace(what, "wait for each other", "waits", 1), "are still", "is still", 1)
+		what = strings.Replace(what, "nothing can wake them", "nothing can wake it", 1)
+	}
+	return strings.Join(parts, " and ") + " " + what + "."
+}

@@ -1,0 +1,115 @@
+package explore
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/vtbound/vtbound/rt/internal/engine"
+	"github.com/vtbound/vtbound/rt/internal/sched"
+	"github.com/vtbound/vtbound/rt/internal/strategy"
+)
+
+// explainSites registers the sites of the example's Reserve: the check's
+// read at line 22, the act's write at 34, the locks around them, and a
+// read of an unrelated variable.
+func explainSites(t *testing.T) (read, write, lock, unlock, other int32) {
+	t.Helper()
+	table := "inventory.go\t22\t9\tKRead\texample.com/inventory.stock\tinv.stock[item]\n" +
+		"inventory.go\t34\t2\tKWrite\texample.com/inventory.stock\tinv.stock[item]\n" +
+		"inventory.go\t20\t2\tKSync\t\t\n" +
+		"inventory.go\t21\t2\tKSync\t\t\n" +
+		"inventory.go\t40\t2\tKRead\texample.com/inventory.log\tlog\n"
+	base := engine.RegisterTable("example.com/explaintest", table, make([]engine.Guard, 2))
+	return base, base + 1, base + 2, base + 3, base + 4
+}
+
+// reserveTrace is the example's minimised failing interleaving: G2 and G3
+// both check before either acts.
+func reserveTrace(t *testing.T) []sched.Step {
+	read, write, lock, unlock, other := explainSites(t)
+	g := engine.GroupOf(read)
+	rd := sched.Op{Kind: sched.OpRead, Site: read, Group: g, Obj: 1}
+	wr := sched.Op{Kind: sched.OpWrite, Site: write, Group: g, Obj: 1}
+	lk := sched.Op{Kind: sched.OpLock, Site: lock, Obj: 2}
+	ul := sched.Op{Kind: sched.OpUnlock, Site: unlock, Obj: 2}
+	lg := sched.Op{Kind: sched.OpRead, Site: other, Group: engine.GroupOf(other), Obj: 3}
+	steps := []struct {
+		g       int
+		op      sched.Op
+		preempt bool
+	}{
+		{2, sched.Op{Kind: sched.OpStart}, true}, {2, lk, false}, {2, rd, false}, {2, ul, false}, {2, lg, false},
+		{3, sched.Op{Kind: sched.OpStart}, true}, {3, lk, false}, {3, rd, false}, {3, ul, false},
+		{3, lk, false}, {3, wr, false}, {3, ul, false}, {3, sched.Op{Kind: sched.OpExit}, false},
+		{2, lk, true}, {2, wr, false}, {2, ul, false}, {2, sched.Op{Kind: sched.OpExit}, false},
+	}
+	var trace []sched.Step
+	for _, s := range steps {
+		trace = append(trace, sched.Step{G: s.g, Op: s.op, Preempt: s.preempt, Choice: -1})
+	}
+	return trace
+}
+
+func TestExplainCheckThenAct(t *testing.T) {
+	got := explain(reserveTrace(t))
+	want := "G2 read inv.stock[item] at inventory.go:22, G3 wrote it at inventory.go:34, then G2 wrote it at inventory.go:34"
+	if !strings.HasPrefix(got, want) {
+		t.Errorf("explain = %q\nwant the R-W-W account of G2's stale act, starting %q", got, want)
+	}
+}
+
+func TestExplainSerializableIsSilent(t *testing.T) {
+	read, write, _, _, _ := explainSites(t)
+	g := engine.GroupOf(read)
+	// G2 reads twice and G3 reads in between: reads commute, nothing to say.
+	trace := []sched.Step{
+		{G: 2, Op: sched.Op{Kind: sched.OpRead, Site: read, Group: g}},
+		{G: 3, Op: sched.Op{Kind: sched.OpRead, Site: read, Group: g}, Preempt: true},
+		{G: 2, Op: sched.Op{Kind: sched.OpRead, Site: read, Group: g}, Preempt: true},
+		{G: 3, Op: sched.Op{Kind: sched.OpWrite, Site: write, Group: g}, Preempt: true},
+	}
+	if got := explain(trace); got != "" {
+		t.Errorf("explain = %q for a serializable interleaving, want nothing", got)
+	}
+}
+
+func TestEssentialElides(t *testing.T) {
+	trace := reserveTrace(t)
+	lines := essential(trace)
+	text := strings.Join(lines, "\n")
+	for _, want := range []string{"G2 inventory.go:22 read inv.stock[item]", "G3 inventory.go:34 write inv.stock[item]", "G2 inventory.go:34 write inv.stock[item]", "step elided"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("essential steps lack %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "read log") {
+		t.Errorf("essential steps keep an access no other goroutine makes:\n%s", text)
+	}
+	shown := 0
+	for _, l := range lines {
+		if !strings.Contains(l, "elided") {
+			shown++
+		}
+	}
+	if shown >= len(trace) {
+		t.Errorf("essential shows %d of %d steps: nothing elided", shown, len(trace))
+	}
+}
+
+func TestCVTWords(t *testing.T) {
+	if got, want := cvtWords(strategy.CVT{C: 1, V: 1, T: 2}), "1 preemption, 1 variable, 2 goroutines ordered"; got != want {
+		t.Errorf("cvtWords = %q, want %q", got, want)
+	}
+}
+
+func TestHeapNoteOnlyWhenAmbiguous(t *testing.T) {
+	heap := []sched.HeapObject{{Site: 7, N: 0}, {Site: 7, N: 1}, {Site: 9, N: 0}}
+	one := []sched.Step{{Op: sched.Op{Kind: sched.OpRead, Heap: 1}}, {Op: sched.Op{Kind: sched.OpRead, Heap: 3}}}
+	if sameSiteObjects(one, heap) {
+		t.Error("one object per allocation site reported as ambiguous")
+	}
+	two := append(one, sched.Step{Op: sched.Op{Kind: sched.OpWrite, Heap: 2}})
+	if !sameSiteObjects(two, heap) {
+		t.Error("two objects of one allocation site not reported as ambiguous")
+	}
+}

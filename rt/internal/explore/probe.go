@@ -1,0 +1,192 @@
+package explore
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/vtbound/vtbound/rt/internal/engine"
+	"github.com/vtbound/vtbound/rt/internal/sched"
+	"github.com/vtbound/vtbound/rt/internal/schedfile"
+	"github.com/vtbound/vtbound/rt/internal/strategy"
+)
+
+// The probe protocol: a test binary started with probeEnv set runs the
+// test named by probeTestEnv for a probe and writes the outcome to the
+// file named by probeOutEnv. probeEnv is either a schedule file, replayed
+// exactly once as the first execution of the process, or
+// "<strategy>:<seed>:<n>" (random, pct, or exhaustive without preemptions):
+// up to n executions of that
+// strategy, the first one the first of the process, each in a fresh
+// subtest (a testing.T stays failed once failed), stopping at the first
+// that passes or after probeTime. A probe never saves, minimises or
+// reports anything.
+const (
+	probeEnv     = "VTBOUND_PROBE"
+	probeTestEnv = "VTBOUND_PROBE_TEST"
+	probeOutEnv  = "VTBOUND_PROBE_OUT"
+	probeTime    = 3 * time.Second
+	probeTimeout = 60 * time.Second
+)
+
+// probeResult is the outcome of a probe.
+type probeResult struct {
+	Oracle   string // "ok" when an execution passed, else the oracle of the first failure
+	Same     bool   // every failing execution failed with Oracle
+	Exact    bool   // a replay probe followed its decisions exactly
+	Runs     int    // executions run
+	Distinct int    // distinct traces among them
+}
+
+// passed reports whether an execution of the probe passed.
+func (p probeResult) passed() bool { return p.Oracle == "ok" }
+
+// probeOracle is the oracle name of a probe execution: only fatal oracles
+// count (races are always reported as interleaving bugs).
+func probeOracle(res *engine.Result) string {
+	if res.Failure == nil {
+		return "ok"
+	}
+	return res.Failure.Outcome.String()
+}
+
+// runProbeChild is the child side of the protocol.
+func runProbeChild(t *testing.T, body func(*testing.T), d *driver, spec, out string) {
+	if os.Getenv(probeTestEnv) != t.Name() {
+		d.body() // an ancestor of the probed subtest: run it natively
+		return
+	}
+	strat, replay, n, err := probeStrategy(spec)
+	if err != nil {
+		t.Fatalf("vtbound: %s=%q: %v", probeEnv, spec, err)
+	}
+	p := d.runProbes(t, body, strat, n)
+	p.Exact = replay != nil && replay.Exact()
+	line := fmt.Sprintf("%s\t%t\t%t\t%d\t%d\n", p.Oracle, p.Same, p.Exact, p.Runs, p.Distinct)
+	if err := os.WriteFile(out, []byte(line), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// runProbes runs up to n executions of strat, each in a fresh subtest of
+// t, stopping at the first that passes, after probeTime, or when the test
+// starts no goroutine (it has one schedule).
+func (d *driver) runProbes(t *testing.T, body func(*testing.T), strat sched.Strategy, n int) probeResult {
+	var cur *testing.T
+	e := engine.New(strat, d.limits(), func() bool { return cur != nil && cur.Failed() })
+	p := probeResult{Same: true}
+	hashes := map[uint64]bool{}
+	deadline := time.Now().Add(probeTime)
+	for p.Runs < n && (p.Runs == 0 || time.Now().Before(deadline)) && !p.passed() {
+		var res *engine.Result
+		ok := false
+		t.Run("probe", func(st *testing.T) {
+			cur = st
+			res, ok = e.Run(func() { body(st) })
+		})
+		if !ok {
+			break
+		}
+		d.acceptLeak(res)
+		p.note(probeOracle(res), res.Hash, hashes)
+		if res.Goroutines == 1 && len(res.Decisions) == 0 {
+			break
+		}
+	}
+	return p
+}
+
+// note adds one execution's outcome to p.
+func (p *probeResult) note(oracle string, hash uint64, hashes map[uint64]bool) {
+	p.Runs++
+	hashes[hash] = true
+	p.Distinct = len(hashes)
+	switch {
+	case oracle == "ok" || p.Oracle == "":
+		p.Oracle = oracle
+	case oracle != p.Oracle:
+		p.Same = false
+	}
+}
+
+// probeStrategy returns the strategy a probe spec names and how many
+// executions to run: the replay of a schedule file (once), or
+// "random:<seed>:<n>", "pct:<seed>:<n>", "exhaustive:<seed>:<n>" (c = 0).
+// replay is nil unless the spec is
+// a schedule file.
+func probeStrategy(spec string) (s sched.Strategy, replay *strategy.Replay, n int, err error) {
+	for _, name := range []string{"random", "pct", "exhaustive"} {
+		if rest, ok := strings.CutPrefix(spec, name+":"); ok {
+			var seed int64
+			if _, err := fmt.Sscanf(rest, "%d:%d", &seed, &n); err != nil || n < 1 {
+				return nil, nil, 0, fmt.Errorf("want %s:<seed>:<executions>", name)
+			}
+			c := strategy.Config{Seed: seed, Budget: n}
+			if name == "exhaustive" {
+				c.C = -1 // no preemption: the non-preemptive schedules
+			}
+			s, err := strategy.New(name, c)
+			return s, nil, n, err
+		}
+	}
+	sf, err := schedfile.ReadFile(spec)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	r := newReplay(sf.Decisions, sf.Track)
+	return r, r, 1, nil
+}
+
+// probe runs one probe execution of this test in a fresh process. spec is
+// a schedule file or "random:<seed>".
+func (d *driver) probe(spec string) (probeResult, error) {
+	out := filepath.Join(os.TempDir(), fmt.Sprintf("vtbound-probe-%d-%d", os.Getpid(), time.Now().UnixNano()))
+	defer os.Remove(out)
+	ctx, cancel := context.WithTimeout(context.Background(), probeTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run="+runPattern(d.t.Name()), "-test.count=1", "-test.v=false")
+	cmd.Env = append(os.Environ(), probeEnv+"="+spec, probeTestEnv+"="+d.t.Name(), probeOutEnv+"="+out)
+	output, runErr := cmd.CombinedOutput()
+	data, err := os.ReadFile(out)
+	if err != nil {
+		return probeResult{}, fmt.Errorf("probe child wrote no result (%v):\n%s", runErr, tail(string(output), 10))
+	}
+	var p probeResult
+	fields := strings.Split(strings.TrimSpace(string(data)), "\t")
+	if len(fields) != 5 {
+		return probeResult{}, fmt.Errorf("probe child: malformed result %q", data)
+	}
+	p.Oracle = fields[0]
+	p.Same, p.Exact = fields[1] == "true", fields[2] == "true"
+	p.Runs, _ = strconv.Atoi(fields[3])
+	p.Distinct, _ = strconv.Atoi(fields[4])
+	return p, nil
+}
+
+// probeReplay replays res's schedule as the first execution of a fresh
+// process.
+func (d *driver) probeReplay(res *engine.Result) (probeResult, error) {
+	sf := &schedfile.Schedule{
+		Test: d.t.Name(), Oracle: oracleName(res), Strategy: "probe", Seed: d.s.Seed,
+		Track: trackNames(res.Plan), Hash: res.Hash, Decisions: res.Decisions, Trace: toFileTrace(res.Trace),
+	}
+	f, err := os.CreateTemp("", "vtbound-probe-schedule-*")
+	if err != nil {
+		return probeResult{}, err
+	}
+	defer os.Remove(f.Name())
+	_, err = f.Write(sf.Marshal())
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return probeResult{}, err
+	}
+	return d.probe(f.Name())
+}

@@ -1,0 +1,165 @@
+package explore
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/vtbound/vtbound/rt/internal/engine"
+	"github.com/vtbound/vtbound/rt/internal/sched"
+)
+
+// verdictKind says whether a failure found by exploration is an
+// interleaving bug.
+type verdictKind int
+
+const (
+	// interleavingBug: the schedule matters (or it could not be shown not
+	// to); reported with (c,v,t), a saved schedule and a replay command.
+	interleavingBug verdictKind = iota
+	// everySchedule: the failure occurs on the exploration's first
+	// schedule, on the non-preemptive ones and on every other one tried.
+	everySchedule
+	// notRepeatable: the failing schedule passes as the first execution of
+	// a fresh process, so the failure depends on state earlier executions
+	// left in the process.
+	notRepeatable
+)
+
+// verdict is the classification of one failure.
+type verdict struct {
+	kind verdictKind
+	why  string // how it was decided, for the report
+}
+
+// otherSchedules is how many executions each of the three explorations
+// (non-preemptive, random, PCT) that look for a passing schedule runs at most, within
+// probeTime, before a failure of the first execution is called independent
+// of the schedule.
+const otherSchedules = 100
+
+// classify decides whether a fatal failure found by exploration depends on
+// the schedule. first says the failing execution was the exploration's
+// first one.
+//
+// The rule: a failure after the first execution passed, with the same
+// scheduling decisions as that one (a prefix of them: the failure ended
+// the execution early), is not repeatable in one process. Otherwise the
+// failing schedule is replayed as the first execution of a
+// fresh process. If it passes there, following the recorded decisions
+// exactly (the trace may differ: the process's state does), the failure is not repeatable in one process. If it fails with
+// the same oracle and the failing execution was the first one, three short
+// explorations (the non-preemptive schedules, random and PCT) run in fresh
+// processes; if every execution of all three fails with the same oracle, the
+// failure occurs on every schedule tried.
+// Anything else — a passing schedule, another oracle, a diverging replay,
+// a probe that cannot run — leaves it an interleaving bug, as before.
+func (d *driver) classify(res *engine.Result, first bool) verdict {
+	if res.Failure == nil || res.Outcome == sched.Timeout {
+		return verdict{} // races are interleaving bugs; a timed-out body is not run again
+	}
+	if !first && d.passed && isPrefix(res.Decisions, d.firstPass) {
+		return verdict{kind: notRepeatable, why: fmt.Sprintf(
+			"execution %d failed after making the same scheduling decisions as the first execution, which passed", res.N) +
+			" (unless it depends on nondeterminism outside the scheduler: map order, time, randomness)"}
+	}
+	again, err := d.probeReplay(res)
+	if err != nil {
+		warnf("%s: cannot re-run the failing schedule in a fresh process: %v", d.t.Name(), err)
+		return verdict{}
+	}
+	oracle := oracleName(res)
+	switch {
+	case again.passed() && again.Exact:
+		return verdict{kind: notRepeatable, why: fmt.Sprintf(
+			"execution %d failed in this process, but its scheduling decisions, followed exactly, pass as the first execution of a fresh process", res.N)}
+	case again.Oracle != oracle || !first:
+		return verdict{}
+	}
+	return d.everySchedule(oracle)
+}
+
+// everySchedule runs three short explorations — the non-preemptive
+// schedules (exhaustive search at c = 0), random and PCT, seeds after the
+// test's — each started in a fresh process, and returns the verdict
+// "fails on every schedule" when every execution of all three fails with
+// oracle; otherwise an interleaving bug.
+func (d *driver) everySchedule(oracle string) verdict {
+	var tried []string
+	for i, name := range []string{"exhaustive", "random", "pct"} {
+		p, err := d.probe(fmt.Sprintf("%s:%d:%d", name, d.s.Seed+int64(i)+1, otherSchedules))
+		if err != nil {
+			warnf("%s: cannot run other schedules in a fresh process: %v", d.t.Name(), err)
+			return verdict{}
+		}
+		if p.Oracle != oracle || !p.Same {
+			return verdict{}
+		}
+		label := name
+		if name == "exhaustive" {
+			label = "non-preemptive"
+		}
+		tried = append(tried, fmt.Sprintf("%s: %d executions, %d distinct traces", label, p.Runs, p.Distinct))
+	}
+	return verdict{kind: everySchedule, why: fmt.Sprintf(
+		"the exploration's first execution failed; so did its decisions replayed in a fresh process, and every execution of three more explorations, each started in a fresh process (%s)",
+		strings.Join(tried, "; "))}
+}
+
+// notePass records the decisions of the exploration's first execution
+// (its n is 0) when it passed.
+func (d *driver) notePass(res *engine.Result, n int) {
+	if n == 0 && res.Failure == nil {
+		d.firstPass, d.passed = slices.Clone(res.Decisions), true
+	}
+}
+
+// isPrefix reports whether p is a prefix of s.
+func isPrefix(p, s []int) bool {
+	return len(p) <= len(s) && slices.Equal(p, s[:len(p)])
+}
+
+// report reports a fatal failure found by exploration as what classify
+// finds it to be. first says it ended the exploration's first execution.
+func (d *driver) report(res *engine.Result, strat sched.Strategy, first bool) {
+	d.t.Helper()
+	if v := d.classify(res, first); v.kind != interleavingBug {
+		d.reportVerdict(res, v)
+		return
+	}
+	d.fail(res, strat)
+}
+
+// reportVerdict reports a failure that is not an interleaving bug: once,
+// without (c,v,t), saved schedule or replay command.
+func (d *driver) reportVerdict(res *engine.Result, v verdict) {
+	t := d.t
+	t.Helper()
+	title := "fails on every schedule: not an interleaving bug"
+	if v.kind == notRepeatable {
+		title = "not repeatable in one process"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "vtbound: %s: %s", t.Name(), oracleName(res))
+	if f := res.Failure; f.Message != "" {
+		fmt.Fprintf(&b, ": %s", f.Message)
+		if f.G > 0 {
+			fmt.Fprintf(&b, " (G%d)", f.G)
+		}
+	}
+	fmt.Fprintf(&b, "; %s\n  %s\n", title, v.why)
+	if v.kind == notRepeatable {
+		b.WriteString("  the test depends on state an earlier execution (or an earlier test) left in the process\n")
+		if left := d.before.leftBehind(d.s.Dir); len(left) > 0 {
+			section(&b, "left behind", left)
+		}
+	}
+	switch res.Outcome {
+	case sched.Deadlock, sched.Leak, sched.Livelock:
+		section(&b, "goroutines", goroutineLines(res.States))
+	case sched.Panicked:
+		section(&b, "panic stack", strings.Split(strings.TrimSpace(res.Failure.Stack), "\n"))
+	}
+	b.WriteString("  no schedule is saved (replaying one would not show an interleaving)\n")
+	t.Error(b.String())
+}

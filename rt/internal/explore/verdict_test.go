@@ -1,0 +1,252 @@
+package explore
+
+import (
+	"os"
+	"runtime"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/vtbound/vtbound/rt/internal/config"
+	"github.com/vtbound/vtbound/rt/internal/engine"
+	"github.com/vtbound/vtbound/rt/internal/sched"
+	"github.com/vtbound/vtbound/rt/internal/strategy"
+)
+
+// newTestDriver returns a driver for t with default settings and seed 1.
+func newTestDriver(t *testing.T, body func(*testing.T)) *driver {
+	s, err := config.Parse(func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Seed = 1
+	return &driver{t: t, s: s, body: func() { body(t) }}
+}
+
+// runOnce runs the driver's body n times under the random strategy and
+// returns the last result.
+func runOnce(t *testing.T, d *driver, n int) *engine.Result {
+	t.Helper()
+	strat, err := strategy.New("random", strategy.Config{Seed: 1, Budget: n})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := engine.New(strat, d.limits(), func() bool { return false })
+	var last *engine.Result
+	for i := 0; i < n; i++ {
+		res, ok := e.Run(d.body)
+		if !ok {
+			t.Fatalf("strategy stopped after %d executions", i)
+		}
+		last = res.Clone()
+	}
+	return last
+}
+
+// The probe tests are their own probe children: the parent classifies a
+// failure, which re-executes this test binary with probeEnv set for the
+// same test, where Test dispatches to the probe protocol.
+
+func TestClassifyEverySchedule(t *testing.T) {
+	body := func(*testing.T) { panic("always") }
+	if os.Getenv(probeEnv) != "" {
+		Test(t, body)
+		return
+	}
+	d := newTestDriver(t, body)
+	res := runOnce(t, d, 1)
+	if res.Outcome != sched.Panicked {
+		t.Fatalf("outcome %v, want a panic", res.Outcome)
+	}
+	// No goroutine: each exploration stops after its one schedule.
+	if v := d.classify(res, true); v.kind != everySchedule || !strings.Contains(v.why, "random: 1 executions, 1 distinct traces") {
+		t.Errorf("classify = %+v, want every schedule, one execution per exploration", v)
+	}
+}
+
+func TestClassifyFreshProcessPasses(t *testing.T) {
+	body := func(*testing.T) {
+		if os.Getenv(probeEnv) == "" {
+			panic("only in the parent process")
+		}
+	}
+	if os.Getenv(probeEnv) != "" {
+		Test(t, body)
+		return
+	}
+	d := newTestDriver(t, body)
+	if v := d.classify(runOnce(t, d, 1), true); v.kind != notRepeatable || !strings.Contains(v.why, "fresh process") {
+		t.Errorf("classify = %+v, want not repeatable (the fresh process passes)", v)
+	}
+}
+
+var secondCall int
+
+func TestClassifySameDecisions(t *testing.T) {
+	secondCall = 0
+	d := newTestDriver(t, func(*testing.T) {
+		secondCall++
+		if secondCall > 1 {
+			panic("second call")
+		}
+	})
+	first := runOnce(t, d, 1)
+	d.notePass(first, 0)
+	second := runOnce(t, d, 1)
+	if second.Outcome != sched.Panicked {
+		t.Fatalf("second execution: %v, want a panic", second.Outcome)
+	}
+	if v := d.classify(second, false); v.kind != notRepeatable || !strings.Contains(v.why, "same scheduling decisions") {
+		t.Errorf("classify = %+v, want not repeatable (same decisions as the first execution)", v)
+	}
+}
+
+func TestClassifyRaceIsInterleavingBug(t *testing.T) {
+	d := newTestDriver(t, func(*testing.T) {})
+	res := &engine.Result{RaceReports: []engine.RaceReport{{}}}
+	res.Outcome = sched.Race
+	if v := d.classify(res, true); v.kind != interleavingBug {
+		t.Errorf("classify(race) = %+v, want an interleaving bug", v)
+	}
+}
+
+func TestIsPrefix(t *testing.T) {
+	for _, tc := range []struct {
+		p, s []int
+		want bool
+	}{
+		{nil, nil, true}, {nil, []int{1}, true}, {[]int{1}, []int{1, 2}, true},
+		{[]int{2}, []int{1, 2}, false}, {[]int{1, 2}, []int{1}, false},
+	} {
+		if got := isPrefix(tc.p, tc.s); got != tc.want {
+			t.Errorf("isPrefix(%v, %v) = %v", tc.p, tc.s, got)
+		}
+	}
+}
+
+func TestProbeStrategy(t *testing.T) {
+	for _, spec := range []string{"random:3:7", "pct:-4:7"} {
+		if s, r, n, err := probeStrategy(spec); err != nil || s == nil || r != nil || n != 7 {
+			t.Errorf("probeStrategy(%q) = %v, %v, %d, %v; want a strategy for 7 executions, no replay", spec, s, r, n, err)
+		}
+	}
+	for _, spec := range []string{"random:3", "random:x:1", "pct:1:0", "/nonexistent/schedule"} {
+		if _, _, _, err := probeStrategy(spec); err == nil {
+			t.Errorf("probeStrategy(%q): no error", spec)
+		}
+	}
+}
+
+func TestLeftBehind(t *testing.T) {
+	before := map[string]bool{".": true, "a.go": true, "old.tmp": true}
+	after := map[string]bool{".": true, "a.go": true, "new.lock": true, "testdata": true, "testdata/vtbound": true, "testdata/vtbound/T": true}
+	got := fileChanges(before, after, "testdata/vtbound")
+	if want := []string{"file created: new.lock", "file removed: old.tmp"}; !slices.Equal(got, want) {
+		t.Errorf("fileChanges = %q, want %q", got, want)
+	}
+	env := envChanges(map[string]string{"A": "1", "B": "2"}, map[string]string{"A": "3", "C": "4"})
+	if want := []string{"environment variable changed: A", "environment variable set: C", "environment variable unset: B"}; !slices.Equal(env, want) {
+		t.Errorf("envChanges = %q, want %q", env, want)
+	}
+}
+
+// blocker is a function for TestFuncAt to find by its source line.
+//
+//go:noinline
+func blocker() (file string, line int) {
+	_, file, line, _ = runtime.Caller(0)
+	return file, line
+}
+
+func TestFuncAt(t *testing.T) {
+	file, line := blocker()
+	const want = "github.com/vtbound/vtbound/rt/internal/explore.blocker"
+	for _, name := range []string{file, "verdict_test.go"} { // absolute, and relative to the package directory
+		got, err := funcAt(name, line)
+		if err != nil || got != want {
+			t.Errorf("funcAt(%s, %d) = %q, %v; want %q", name, line, got, err, want)
+		}
+	}
+	if got, err := funcAt("verdict_test.go", 1); err == nil {
+		t.Errorf("funcAt(verdict_test.go, 1) = %q, want an error (no code on line 1)", got)
+	}
+}
+
+// childFirst panics unless the goroutine it starts runs before it yields
+// back: an interleaving bug that some schedules avoid.
+func childFirst(*testing.T) {
+	var ran atomic.Bool
+	g := engine.Current()
+	g.Go(0, func() { ran.Store(true) })
+	g.Yield(0)
+	if !ran.Load() {
+		panic("the goroutine has not run")
+	}
+}
+
+func TestClassifyInterleavingBug(t *testing.T) {
+	if os.Getenv(probeEnv) != "" {
+		Test(t, childFirst)
+		return
+	}
+	d := newTestDriver(t, childFirst)
+	strat, err := strategy.New("random", strategy.Config{Seed: 1, Budget: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := engine.New(strat, d.limits(), func() bool { return false })
+	for range 100 {
+		res, ok := e.Run(d.body)
+		if !ok {
+			break
+		}
+		if res.Outcome == sched.Panicked {
+			if v := d.classify(res.Clone(), true); v.kind != interleavingBug {
+				t.Errorf("classify = %+v, want an interleaving bug (other schedules pass)", v)
+			}
+			return
+		}
+	}
+	t.Fatal("no failing execution in 100")
+}
+
+func TestAcceptLeak(t *testing.T) {
+	file, line := blocker()
+	base := engine.Register("github.com/vtbound/vtbound/rt/internal/explore", []engine.Site{{File: file, Line: int32(line)}}, nil)
+	leak := func(kind sched.OpKind) *engine.Result {
+		res := &engine.Result{Failure: &engine.Failure{Outcome: sched.Leak}, States: []engine.GoroutineState{
+			{ID: 1},
+			{ID: 2, Live: true, Pending: sched.Op{Kind: sched.OpRecv, Site: base}},
+			{ID: 3, Live: true, Pending: sched.Op{Kind: kind, Site: -1}},
+		}}
+		res.Outcome = sched.Leak
+		return res
+	}
+	d := newTestDriver(t, func(*testing.T) {})
+	d.s.IgnoreLeaks = []string{"example.com/other.loop", "github.com/vtbound/vtbound/rt/internal/explore.blocker"}
+	if res := leak(sched.OpTimer); !d.acceptLeak(res) || res.Failure != nil || res.Outcome != sched.OK {
+		t.Errorf("a leak blocked in blocker (and a pending AfterFunc) was not accepted: %+v", res)
+	}
+	if res := leak(sched.OpRecv); d.acceptLeak(res) || res.Failure == nil {
+		t.Errorf("a leak with a goroutine at an unknown position was accepted")
+	}
+	d.s.IgnoreLeaks = []string{"example.com/other.loop"}
+	if d.acceptLeak(leak(sched.OpTimer)) {
+		t.Errorf("a leak blocked in blocker was accepted without blocker in the list")
+	}
+	if d.leaks.execs != 1 || d.leaks.tops["github.com/vtbound/vtbound/rt/internal/explore.blocker"] != 1 {
+		t.Errorf("accepted leaks = %+v, want one execution in blocker", d.leaks)
+	}
+}
+
+// BenchmarkSnapshotProcess measures the snapshot every explored test takes
+// before its first execution (files under the package directory, the
+// working directory, the environment).
+func BenchmarkSnapshotProcess(b *testing.B) {
+	var files int
+	for b.Loop() {
+		files = len(snapshotProcess().files)
+	}
+	b.ReportMetric(float64(files), "files")
+}

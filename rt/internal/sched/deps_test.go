@@ -1,0 +1,144 @@
+package sched
+
+import "testing"
+
+// depGroups states the dependence relation independently of kindTable:
+// each kind belongs to exactly one group; within a group, kinds on one
+// object are dependent unless both are in the group's commuting set.
+var depGroups = []struct {
+	name    string
+	kinds   []OpKind
+	commute [][]OpKind // sets of kinds that commute among themselves
+	wide    []OpKind   // kinds dependent with the whole group, any object
+	all     bool       // dependent with every kind outside "none"
+	none    bool       // dependent with nothing
+}{
+	{name: "none", kinds: []OpKind{OpNone, OpStart, OpGo, OpYield, OpExit}, none: true},
+	{name: "all", kinds: []OpKind{OpOnce, OpSleep, OpTimer, OpPoll}, all: true},
+	{name: "memory", kinds: []OpKind{OpRead, OpWrite, OpAtomicLoad, OpAtomicStore, OpAtomicRMW},
+		commute: [][]OpKind{{OpRead, OpAtomicLoad}}},
+	{name: "lock", kinds: []OpKind{OpLock, OpUnlock, OpRLock, OpRUnlock, OpTryLock, OpCondWait, OpCondWake, OpCondSignal, OpCondBroadcast},
+		commute: [][]OpKind{{OpRLock, OpRUnlock}}, wide: []OpKind{OpCondWait, OpCondWake}},
+	{name: "chan", kinds: []OpKind{OpSend, OpRecv, OpClose, OpSelect}, wide: []OpKind{OpSelect}},
+	{name: "waitgroup", kinds: []OpKind{OpWGAdd, OpWGDone, OpWGWait},
+		commute: [][]OpKind{{OpWGAdd}, {OpWGDone}, {OpWGWait}}},
+}
+
+func groupOf(t *testing.T, k OpKind) int {
+	t.Helper()
+	found := -1
+	for i, g := range depGroups {
+		for _, gk := range g.kinds {
+			if gk == k {
+				if found >= 0 {
+					t.Fatalf("%v in two groups", k)
+				}
+				found = i
+			}
+		}
+	}
+	if found < 0 {
+		t.Fatalf("%v has no dependence group: add it to kindTable and to this test", k)
+	}
+	return found
+}
+
+func in(ks []OpKind, k OpKind) bool {
+	for _, x := range ks {
+		if x == k {
+			return true
+		}
+	}
+	return false
+}
+
+// wantDependent is the expected relation for kinds a, b on the same object
+// (same) or on different objects.
+func wantDependent(t *testing.T, a, b OpKind, same bool) bool {
+	ga, gb := depGroups[groupOf(t, a)], depGroups[groupOf(t, b)]
+	switch {
+	case ga.none || gb.none:
+		return false
+	case ga.all || gb.all:
+		return true
+	case ga.name != gb.name:
+		return false
+	case !same && !in(ga.wide, a) && !in(ga.wide, b):
+		return false
+	}
+	for _, set := range ga.commute {
+		if in(set, a) && in(set, b) {
+			return false
+		}
+	}
+	return true
+}
+
+// TestDependentEveryPair checks Dependent for every pair of kinds, on one
+// object and on two, against depGroups, and its symmetry.
+func TestDependentEveryPair(t *testing.T) {
+	for a := OpKind(0); a < numOpKinds; a++ {
+		for b := OpKind(0); b < numOpKinds; b++ {
+			for _, same := range []bool{true, false} {
+				x, y := Op{Kind: a, Obj: 1}, Op{Kind: b, Obj: 1}
+				if !same {
+					y.Obj = 2
+				}
+				want := wantDependent(t, a, b, same)
+				if got := Dependent(x, y); got != want {
+					t.Errorf("Dependent(%v, %v, same object=%v) = %v, want %v", a, b, same, got, want)
+				}
+				if Dependent(x, y) != Dependent(y, x) {
+					t.Errorf("Dependent(%v, %v) not symmetric", a, b)
+				}
+			}
+		}
+	}
+}
+
+// TestDependentCases names the cases DPOR's reduction rests on.
+func TestDependentCases(t *testing.T) {
+	x1, x2 := int32(1), int32(2)
+	cases := []struct {
+		name string
+		a, b Op
+		want bool
+	}{
+		{"reads of one location commute", Op{Kind: OpRead, Obj: x1}, Op{Kind: OpRead, Obj: x1}, false},
+		{"atomic load and plain read commute", Op{Kind: OpAtomicLoad, Obj: x1}, Op{Kind: OpRead, Obj: x1}, false},
+		{"read and write of one location", Op{Kind: OpRead, Obj: x1}, Op{Kind: OpWrite, Obj: x1}, true},
+		{"atomic add and plain read", Op{Kind: OpAtomicRMW, Obj: x1}, Op{Kind: OpRead, Obj: x1}, true},
+		{"writes of two locations commute", Op{Kind: OpWrite, Obj: x1}, Op{Kind: OpWrite, Obj: x2}, false},
+		{"RLocks commute", Op{Kind: OpRLock, Obj: x1}, Op{Kind: OpRLock, Obj: x1}, false},
+		{"RLock and Lock", Op{Kind: OpRLock, Obj: x1}, Op{Kind: OpLock, Obj: x1}, true},
+		{"unlock enables lock", Op{Kind: OpUnlock, Obj: x1}, Op{Kind: OpLock, Obj: x1}, true},
+		{"locks of two mutexes commute", Op{Kind: OpLock, Obj: x1}, Op{Kind: OpLock, Obj: x2}, false},
+		{"cond wait retakes an unnamed lock", Op{Kind: OpCondWake, Obj: x1}, Op{Kind: OpUnlock, Obj: x2}, true},
+		{"select may wait on any channel", Op{Kind: OpSelect, Obj: x1}, Op{Kind: OpSend, Obj: x2}, true},
+		{"send and receive of one channel", Op{Kind: OpSend, Obj: x1}, Op{Kind: OpRecv, Obj: x1}, true},
+		{"sends on two channels commute", Op{Kind: OpSend, Obj: x1}, Op{Kind: OpSend, Obj: x2}, false},
+		{"Dones commute", Op{Kind: OpWGDone, Obj: x1}, Op{Kind: OpWGDone, Obj: x1}, false},
+		{"Done enables Wait", Op{Kind: OpWGDone, Obj: x1}, Op{Kind: OpWGWait, Obj: x1}, true},
+		{"Add and Done (a negative counter panics)", Op{Kind: OpWGAdd, Obj: x1}, Op{Kind: OpWGDone, Obj: x1}, true},
+		{"sleep depends on the virtual clock", Op{Kind: OpSleep}, Op{Kind: OpRead, Obj: x1}, true},
+		{"Gosched commutes with everything", Op{Kind: OpYield}, Op{Kind: OpSleep}, false},
+		{"a mutex and a location with one address", Op{Kind: OpLock, Obj: x1}, Op{Kind: OpWrite, Obj: x1}, false},
+	}
+	for _, c := range cases {
+		if got := Dependent(c.a, c.b); got != c.want {
+			t.Errorf("%s: Dependent(%v, %v) = %v, want %v", c.name, c.a.Kind, c.b.Kind, got, c.want)
+		}
+	}
+}
+
+// TestAccessWriteFromTable keeps IsAccess and IsWrite as they were before
+// they read the table.
+func TestAccessWriteFromTable(t *testing.T) {
+	for k := OpKind(0); k < numOpKinds; k++ {
+		access := k >= OpRead && k <= OpAtomicRMW
+		write := k == OpWrite || k == OpAtomicStore || k == OpAtomicRMW
+		if k.IsAccess() != access || k.IsWrite() != write {
+			t.Errorf("%v: IsAccess=%v IsWrite=%v, want %v %v", k, k.IsAccess(), k.IsWrite(), access, write)
+		}
+	}
+}

@@ -1,0 +1,504 @@
+package strategy
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/vtbound/vtbound/rt/internal/sched"
+)
+
+// DPOR is dynamic partial-order reduction: it explores the executions of a
+// test depth-first, one per Mazurkiewicz trace as far as its races allow,
+// and knows when it has explored them all (see the package doc).
+//
+// The exploration tree has one node per decision of an execution (a Pick
+// among several enabled goroutines, or a Choose among a select's ready
+// cases). A state is reached again by replaying the decisions that lead to
+// it, as Exhaustive does. After each execution the races of its trace add
+// goroutines to the backtrack sets of earlier Pick nodes (source sets,
+// Abdulla et al. 2014); sleep sets (seed Fig. 7) keep a goroutine that was
+// explored from a state asleep in its siblings until a dependent operation
+// wakes it.
+type DPOR struct {
+	cfg     Config
+	b       budget
+	tree    []*dnode
+	started bool
+	done    bool // the tree is exhausted
+	x       dporExec
+	an      analysis
+	stats   DPORStats
+	// top is the number of leading decisions explored in full (every
+	// enabled goroutine) when the search is sharded; the subtree below
+	// them belongs to the shard its decisions hash to.
+	top int
+}
+
+// DPORStats summarises a DPOR search.
+type DPORStats struct {
+	// Executions counts the executions run.
+	Executions int
+	// Traces counts executions that were not sleep-set blocked: each is a
+	// distinct Mazurkiewicz trace.
+	Traces int
+	// Blocked counts executions whose continuation was redundant: every
+	// enabled goroutine was asleep (their trace was explored before).
+	Blocked int
+	// Races counts reversible races found; Backtracks the goroutines they
+	// added to backtrack sets.
+	Races, Backtracks int
+	// Diverged counts executions that did not follow their replayed
+	// prefix (nondeterminism outside the scheduler); the search is then
+	// not a proof.
+	Diverged int
+	// Truncated counts executions cut short by the step bound or a
+	// timeout: their races were not all seen, so the search is no proof.
+	Truncated int
+	// Unproven counts executions that ran a Once.Do: the search may miss
+	// traces of such tests (the end of the function a running Do waits for
+	// is no visible operation), so it is not reported complete.
+	Unproven int
+	// Foreign counts executions run only to reach the subtrees of this
+	// shard (their own subtree belongs to another shard); they are not
+	// counted as traces.
+	Foreign int
+	// Complete reports that the whole tree was explored.
+	Complete bool
+}
+
+// Completer is implemented by strategies that know whether they explored
+// every trace of the test (dpor).
+type Completer interface {
+	// Completion reports whether every trace was explored, how many
+	// traces and executions were, and how many backtrack points are left.
+	Completion() (complete bool, traces, executions, left int)
+}
+
+// dnode is one decision of the current path.
+//
+// Invariant: cur ∈ done ⊆ backtrack for Pick nodes; for Choose nodes every
+// choice below cur has been explored.
+type dnode struct {
+	choose    bool
+	n         int        // Choose: number of outcomes
+	step      int        // trace index of the step decided
+	enabled   []int      // Pick: enabled goroutines
+	ops       []sched.Op // Pick: their pending operations
+	blocked   []int      // Pick: live goroutines not enabled
+	sleep     []sleeper  // sleep set on reaching the node
+	cur       int
+	done      []int
+	backtrack []int
+	// lead marks a leading decision of a sharded search, closed a node
+	// whose alternatives expand fixed (see expand).
+	lead, closed bool
+	// wakeup maps a backtrack goroutine to the race reversal that put it
+	// there (the goroutines of the reordered events, in order), which the
+	// new branch follows as far as it can.
+	wakeup map[int][]int
+}
+
+// sleeper is a goroutine asleep with its pending operation.
+type sleeper struct {
+	g  int
+	op sched.Op
+}
+
+// dporExec is the state of the execution in progress.
+type dporExec struct {
+	dec       int       // decisions taken so far
+	sleep     []sleeper // running sleep set
+	seen      int       // trace steps already applied to sleep
+	blocked   bool      // every enabled goroutine was asleep
+	blockedAt int       // trace length when blocked
+	pending   []seenOp  // by goroutine ID: last pending operation seen
+	guide     []int     // goroutines of the wakeup sequence still to run
+	guideFrom int       // trace index where the sequence starts
+	foreign   bool      // the execution's subtree belongs to another shard
+}
+
+// seenOp is a goroutine's pending operation and the trace length when it
+// was seen.
+type seenOp struct {
+	op sched.Op
+	at int
+	ok bool
+}
+
+// NewDPOR returns the DPOR search; it stops after c.Budget executions.
+func NewDPOR(c Config) *DPOR {
+	c = c.withDefaults()
+	d := &DPOR{cfg: c, b: budget{max: c.Budget}}
+	if c.Shards > 0 {
+		d.top = 2
+		for 1<<d.top < 4*c.Shards {
+			d.top++
+		}
+	}
+	return d
+}
+
+// Name returns "dpor".
+func (d *DPOR) Name() string { return "dpor" }
+
+// Stats returns the search's counters so far.
+func (d *DPOR) Stats() DPORStats { return d.stats }
+
+// Begin starts the next execution: the path to the deepest node with an
+// unexplored alternative, then that alternative.
+func (d *DPOR) Begin(p *sched.Plan) bool {
+	if d.done || d.b.used >= d.b.max {
+		return false
+	}
+	if d.started && !d.advance() {
+		d.done = true
+		d.stats.Complete = d.stats.Diverged == 0 && d.stats.Truncated == 0 && d.stats.Unproven == 0
+		return false
+	}
+	d.started = true
+	d.b.take()
+	d.x = dporExec{sleep: d.x.sleep[:0], pending: d.x.pending[:0]}
+	if k := len(d.tree) - 1; k >= 0 && !d.tree[k].choose {
+		n := d.tree[k]
+		d.x.guide, d.x.guideFrom = n.wakeup[n.cur], n.step
+	}
+	p.TrackAll, p.Track = true, nil
+	p.Label = fmt.Sprintf("dpor execution %d", d.b.used)
+	return true
+}
+
+// advance moves the path to the next unexplored alternative, deepest
+// first, and reports whether there is one.
+func (d *DPOR) advance() bool {
+	for k := len(d.tree) - 1; k >= 0; k-- {
+		n := d.tree[k]
+		for {
+			c, ok := n.next()
+			if !ok {
+				break
+			}
+			n.cur = c
+			n.done = append(n.done, c)
+			d.tree = d.tree[:k+1]
+			if !n.lead || d.leads(k) != d.top-1 || d.owned() {
+				return true
+			}
+		}
+	}
+	d.tree = d.tree[:0]
+	return false
+}
+
+// owned reports whether the subtree below the current path's first top
+// decisions (or the whole path, if it is shorter) belongs to this shard.
+func (d *DPOR) owned() bool {
+	if d.cfg.Shards == 0 {
+		return true
+	}
+	h, leads := uint64(fnvOffset64), 0
+	for _, n := range d.tree {
+		if leads == d.top {
+			break
+		}
+		if n.lead {
+			h, leads = mix(h, uint64(n.cur)), leads+1
+		}
+	}
+	return int(h%uint64(d.cfg.Shards)) == d.cfg.Shard
+}
+
+// leads counts the leading decisions on the path up to node k (excluded).
+func (d *DPOR) leads(k int) int {
+	c := 0
+	for _, n := range d.tree[:k] {
+		if n.lead {
+			c++
+		}
+	}
+	return c
+}
+
+const fnvOffset64 = 14695981039346656037
+
+// next returns an unexplored alternative of n.
+func (n *dnode) next() (int, bool) {
+	if n.choose {
+		return n.cur + 1, n.cur+1 < n.n
+	}
+	for _, g := range n.backtrack {
+		if !slices.Contains(n.done, g) && !asleep(n.sleep, g) {
+			return g, true
+		}
+	}
+	return 0, false
+}
+
+// left counts n's unexplored alternatives.
+func (n *dnode) left() int {
+	if n.choose {
+		return n.n - 1 - n.cur
+	}
+	k := 0
+	for _, g := range n.backtrack {
+		if !slices.Contains(n.done, g) && !asleep(n.sleep, g) {
+			k++
+		}
+	}
+	return k
+}
+
+func asleep(s []sleeper, g int) bool {
+	for _, x := range s {
+		if x.g == g {
+			return true
+		}
+	}
+	return false
+}
+
+// Pick replays the path, then runs the current goroutine while it is
+// enabled and awake, else the lowest awake one.
+func (d *DPOR) Pick(v *sched.View) int {
+	x := &d.x
+	d.catchUp(v.Trace)
+	d.notePending(v)
+	k := x.dec
+	x.dec++
+	if k < len(d.tree) {
+		if n := d.tree[k]; !n.choose && slices.Contains(v.Enabled, n.cur) {
+			d.wake(n)
+			return n.cur
+		}
+		d.diverge()
+	}
+	if x.blocked || x.foreign {
+		return v.Enabled[0]
+	}
+	n := d.newPick(v)
+	if n == nil {
+		x.blocked, x.blockedAt = true, len(v.Trace)
+		return v.Enabled[0]
+	}
+	d.tree = append(d.tree, n)
+	if d.top > 0 && d.leads(k) < d.top {
+		d.expand(n)
+	}
+	d.wake(n)
+	return n.cur
+}
+
+// expand fixes the alternatives of n, a node above the subtrees of a
+// sharded search, without the races of the other shards' subtrees, so
+// that every shard builds the same top of the tree. A goroutine whose
+// operation touches no shared object (start, go, Gosched) commutes with
+// everything, so it alone is a persistent set: n explores just it and is
+// closed to backtrack points. Otherwise n is a leading decision and
+// explores every awake enabled goroutine; at the last one it takes the
+// first alternative whose subtree belongs to this shard; if none does,
+// the execution only serves to reach other subtrees.
+func (d *DPOR) expand(n *dnode) {
+	n.closed = true
+	var awake []int
+	for i, g := range n.enabled {
+		if asleep(n.sleep, g) {
+			continue
+		}
+		if n.ops[i].Kind.Info().Class == sched.ClassNone {
+			n.cur, n.done, n.backtrack = g, []int{g}, []int{g}
+			return
+		}
+		awake = append(awake, g)
+	}
+	n.backtrack = awake
+	n.lead = len(awake) >= 2
+	if !n.lead || d.leads(len(d.tree)) != d.top {
+		return
+	}
+	// Every shard takes the alternatives in the same order and treats the
+	// other shards' ones as explored, so that the sleep sets agree.
+	n.done = n.done[:0]
+	for _, g := range n.backtrack {
+		n.cur, n.done = g, append(n.done, g)
+		if d.owned() {
+			return
+		}
+	}
+	d.x.foreign = true
+}
+
+// newPick makes the node for a new Pick, or returns nil when every
+// enabled goroutine is asleep.
+func (d *DPOR) newPick(v *sched.View) *dnode {
+	x := &d.x
+	n := &dnode{step: len(v.Trace), sleep: slices.Clone(x.sleep), cur: -1}
+	for _, g := range v.Goroutines {
+		if !g.Enabled {
+			n.blocked = append(n.blocked, g.ID)
+			continue
+		}
+		n.enabled = append(n.enabled, g.ID)
+		n.ops = append(n.ops, g.Op)
+		if n.cur < 0 && !asleep(x.sleep, g.ID) {
+			n.cur = g.ID
+		}
+	}
+	if v.Current != 0 && slices.Contains(v.Enabled, v.Current) && !asleep(x.sleep, v.Current) {
+		n.cur = v.Current // continue without a preemption
+	}
+	if len(x.guide) > 0 {
+		if h := x.guide[0]; slices.Contains(v.Enabled, h) && !asleep(x.sleep, h) {
+			n.cur = h
+		} else {
+			x.guide = nil
+		}
+	}
+	if n.cur < 0 {
+		return nil
+	}
+	if v.Goroutine(n.cur).Spinning { // busy-waiting: let another goroutine run (fairness)
+		for _, g := range v.Goroutines {
+			if g.Enabled && !g.Spinning && !asleep(x.sleep, g.ID) {
+				n.cur = g.ID
+				break
+			}
+		}
+	}
+	n.done, n.backtrack = []int{n.cur}, []int{n.cur}
+	return n
+}
+
+// wake sets the running sleep set for the step n decides: n's sleep set
+// plus the siblings explored before n.cur (seed Fig. 7). The step itself
+// removes the operations dependent with it (catchUp).
+func (d *DPOR) wake(n *dnode) {
+	x := &d.x
+	x.sleep = append(x.sleep[:0], n.sleep...)
+	for i, g := range n.enabled {
+		if g != n.cur && slices.Contains(n.done, g) && !asleep(x.sleep, g) {
+			x.sleep = append(x.sleep, sleeper{g, n.ops[i]})
+		}
+	}
+}
+
+// Choose replays the path; a new select is explored case by case.
+func (d *DPOR) Choose(v *sched.View, n int) int {
+	x := &d.x
+	d.catchUp(v.Trace)
+	k := x.dec
+	x.dec++
+	if k < len(d.tree) {
+		if nd := d.tree[k]; nd.choose && nd.cur < n {
+			return nd.cur
+		}
+		d.diverge()
+	}
+	if x.blocked || x.foreign {
+		return 0
+	}
+	d.tree = append(d.tree, &dnode{choose: true, n: n, step: len(v.Trace) - 1, sleep: slices.Clone(x.sleep)})
+	return 0
+}
+
+// diverge notes an execution that left its replayed prefix: the rest of
+// the execution is not explored further.
+func (d *DPOR) diverge() {
+	d.stats.Diverged++
+	d.tree = d.tree[:min(len(d.tree), d.x.dec-1)]
+	d.x.blocked, d.x.blockedAt = true, d.x.seen
+}
+
+// catchUp applies the steps executed since the last call to the running
+// sleep set: a step wakes the sleepers it is dependent with, and a step by
+// a sleeping goroutine (forced: it was the only one enabled) means the
+// execution continues a trace explored before.
+func (d *DPOR) catchUp(trace []sched.Step) {
+	x := &d.x
+	for i := x.seen; i < len(trace); i++ {
+		st := trace[i]
+		if st.Op.Kind == sched.OpExit {
+			continue
+		}
+		if !x.blocked && asleep(x.sleep, st.G) {
+			x.blocked, x.blockedAt = true, i
+		}
+		if i >= x.guideFrom && len(x.guide) > 0 && x.guide[0] == st.G {
+			x.guide = x.guide[1:]
+		}
+		k := 0
+		for _, s := range x.sleep {
+			if s.g != st.G && !sched.Dependent(s.op, st.Op) {
+				x.sleep[k] = s
+				k++
+			}
+		}
+		x.sleep = x.sleep[:k]
+	}
+	x.seen = len(trace)
+}
+
+// notePending records every goroutine's pending operation, so that End
+// knows the operations of goroutines still blocked when the execution
+// ended.
+func (d *DPOR) notePending(v *sched.View) {
+	x := &d.x
+	for _, g := range v.Goroutines {
+		for len(x.pending) <= g.ID {
+			x.pending = append(x.pending, seenOp{})
+		}
+		x.pending[g.ID] = seenOp{op: g.Op, at: len(v.Trace), ok: true}
+	}
+}
+
+// End analyses the execution's races and adds backtrack points.
+func (d *DPOR) End(e *sched.Execution) {
+	x := &d.x
+	d.catchUp(e.Trace)
+	d.stats.Executions++
+	if e.Outcome == sched.StepBound || e.Outcome == sched.Timeout {
+		d.stats.Truncated++
+	}
+	if slices.ContainsFunc(e.Trace, func(st sched.Step) bool { return st.Op.Kind == sched.OpOnce }) {
+		d.stats.Unproven++
+	}
+	if x.foreign || (d.top > 0 && d.leads(len(d.tree)) < d.top && !d.owned()) {
+		d.stats.Foreign++
+		return
+	}
+	limit := len(e.Trace)
+	if x.blocked {
+		d.stats.Blocked++
+		limit = min(limit, x.blockedAt)
+	} else {
+		d.stats.Traces++
+	}
+	r, b := d.an.run(d, e.Trace[:limit], !x.blocked)
+	d.stats.Races += r
+	d.stats.Backtracks += b
+}
+
+// Left counts the alternatives not yet explored on the current path.
+func (d *DPOR) Left() int {
+	k := 0
+	for _, n := range d.tree {
+		k += n.left()
+	}
+	return k
+}
+
+// Completion reports whether the search finished (every trace explored),
+// the traces and executions explored, and the backtrack points left. The
+// search is finished when no alternative is left on the current path,
+// even if Begin has not been called again to find out.
+func (d *DPOR) Completion() (complete bool, traces, executions, left int) {
+	s := d.stats
+	left = d.Left()
+	complete = s.Complete || (d.started && left == 0 && s.Diverged == 0 && s.Truncated == 0 && s.Unproven == 0)
+	return complete, s.Traces, s.Executions, left
+}
+
+// Report summarises the search.
+func (d *DPOR) Report() string {
+	s := d.stats
+	return fmt.Sprintf("dpor: %d executions, %d traces, %d sleep-set blocked, %d races, %d backtrack points left, complete=%v",
+		s.Executions, s.Traces, s.Blocked, s.Races, d.Left(), s.Complete)
+}

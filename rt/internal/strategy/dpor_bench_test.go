@@ -1,0 +1,53 @@
+package strategy_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/vtbound/vtbound/rt/internal/kernels"
+	"github.com/vtbound/vtbound/rt/internal/strategy"
+)
+
+// BenchmarkDPORvsRandom measures, in one run, dpor's and random's
+// executions per second on lastzero(10) (the same executions budget each)
+// and reports their ratio: DPOR's bookkeeping (race analysis, replay)
+// must not dominate the cost of executing.
+func BenchmarkDPORvsRandom(b *testing.B) {
+	body := kernels.LastZero(10)
+	const execs = 2000
+	var dporTime, randTime time.Duration
+	for b.Loop() {
+		start := time.Now()
+		search(strategy.NewDPOR(strategy.Config{Budget: execs}), body)
+		dporTime += time.Since(start)
+		start = time.Now()
+		search(strategy.NewRandom(strategy.Config{Seed: 1, Budget: execs}), body)
+		randTime += time.Since(start)
+	}
+	n := float64(b.N * execs)
+	b.ReportMetric(n/dporTime.Seconds(), "dpor-execs/s")
+	b.ReportMetric(n/randTime.Seconds(), "random-execs/s")
+	b.ReportMetric(randTime.Seconds()/dporTime.Seconds(), "dpor/random")
+}
+
+// BenchmarkDPORLastZero explores lastzero(n) to completion and reports
+// the traces, executions and their ratio (1.00 is optimal).
+func BenchmarkDPORLastZero(b *testing.B) {
+	for _, n := range []int{10, 12, 15} {
+		b.Run(kernelName("lastzero", n), func(b *testing.B) {
+			var s strategy.DPORStats
+			for b.Loop() {
+				d := strategy.NewDPOR(strategy.Config{})
+				search(d, kernels.LastZero(n))
+				s = d.Stats()
+			}
+			b.ReportMetric(float64(s.Traces), "traces")
+			b.ReportMetric(float64(s.Executions), "executions")
+			b.ReportMetric(float64(s.Executions)/float64(s.Traces), "execs/trace")
+		})
+	}
+}
+
+func kernelName(k string, n int) string {
+	return k + "(" + string(rune('0'+n/10)) + string(rune('0'+n%10)) + ")"
+}

@@ -1,0 +1,461 @@
+package strategy_test
+
+import (
+	"fmt"
+	"hash/fnv"
+	"math/rand"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+	"unsafe"
+
+	"github.com/vtbound/vtbound/rt"
+	"github.com/vtbound/vtbound/rt/internal/engine"
+	"github.com/vtbound/vtbound/rt/internal/sched"
+	"github.com/vtbound/vtbound/rt/internal/strategy"
+)
+
+// enumerator explores every schedule without reduction: every enabled
+// goroutine at every Pick and every outcome at every Choose, depth-first.
+// It is the reference the DPOR differential compares against.
+type enumerator struct {
+	path    []enumNode
+	k       int
+	started bool
+	budget  int // executions left
+	cut     bool
+}
+
+type enumNode struct {
+	opts []int
+	i    int
+}
+
+func (e *enumerator) Begin(p *sched.Plan) bool {
+	if e.started {
+		for len(e.path) > 0 && e.path[len(e.path)-1].i+1 >= len(e.path[len(e.path)-1].opts) {
+			e.path = e.path[:len(e.path)-1]
+		}
+		if len(e.path) == 0 {
+			return false
+		}
+		e.path[len(e.path)-1].i++
+	}
+	if e.budget--; e.budget < 0 {
+		e.cut = true
+		return false
+	}
+	e.started, e.k = true, 0
+	p.TrackAll = true
+	return true
+}
+
+func (e *enumerator) decide(opts []int) int {
+	if e.k < len(e.path) {
+		n := e.path[e.k]
+		e.k++
+		return n.opts[n.i]
+	}
+	e.path = append(e.path, enumNode{opts: slices.Clone(opts)})
+	e.k++
+	return opts[0]
+}
+
+func (e *enumerator) Pick(v *sched.View) int { return e.decide(v.Enabled) }
+
+func (e *enumerator) Choose(v *sched.View, n int) int {
+	opts := make([]int, n)
+	for i := range opts {
+		opts[i] = i
+	}
+	return e.decide(opts)
+}
+
+func (e *enumerator) End(*sched.Execution) {}
+
+// classEv is one event of a trace with its direct predecessors: the
+// goroutine's previous event (or the go statement that started it) and the
+// earlier dependent events of other goroutines.
+type classEv struct {
+	st    sched.Step
+	preds []int
+}
+
+func classEvents(trace []sched.Step) []classEv {
+	var evs []classEv
+	last, spawnOf, gos := map[int]int{}, map[int]int{}, 1
+	for _, st := range trace {
+		if st.Op.Kind == sched.OpExit {
+			continue
+		}
+		e := classEv{st: st}
+		if p, ok := last[st.G]; ok {
+			e.preds = append(e.preds, p)
+		} else if s, ok := spawnOf[st.G]; ok {
+			e.preds = append(e.preds, s)
+		}
+		for i := range evs {
+			if evs[i].st.G != st.G && sched.Dependent(evs[i].st.Op, st.Op) {
+				e.preds = append(e.preds, i)
+			}
+		}
+		if st.Op.Kind == sched.OpGo {
+			gos++
+			spawnOf[gos] = len(evs)
+		}
+		last[st.G] = len(evs)
+		evs = append(evs, e)
+	}
+	return evs
+}
+
+// traceClass names the Mazurkiewicz trace of an execution under
+// sched.Dependent: the hash of its canonical linearisation (repeatedly the
+// lowest goroutine whose next event has all its predecessors placed), with
+// objects renamed by first use in that order.
+func traceClass(trace []sched.Step) uint64 {
+	evs := classEvents(trace)
+	placed := make([]bool, len(evs))
+	h := fnv.New64a()
+	rename := map[int32]int32{0: 0}
+	for range evs {
+		best := -1
+		for i, e := range evs {
+			if placed[i] || (best >= 0 && e.st.G >= evs[best].st.G) {
+				continue
+			}
+			ready := true
+			for _, p := range e.preds {
+				ready = ready && placed[p]
+			}
+			if ready {
+				best = i
+			}
+		}
+		placed[best] = true
+		st := evs[best].st
+		if _, ok := rename[st.Op.Obj]; !ok {
+			rename[st.Op.Obj] = int32(len(rename))
+		}
+		fmt.Fprintf(h, "%d:%d:%d:%d;", st.G, st.Op.Kind, rename[st.Op.Obj], st.Choice)
+	}
+	return h.Sum64()
+}
+
+// genSites are the sites of the generated programs.
+var (
+	genGuards [1]rt.Guard
+	genBase   = rt.Register("github.com/vtbound/vtbound/rt/internal/strategy/gen", []rt.Site{
+		{File: "gen.go", Line: 1, Kind: rt.KRead, Group: "gen.mem"},
+		{File: "gen.go", Line: 2, Kind: rt.KWrite, Group: "gen.mem"},
+		{File: "gen.go", Line: 3, Kind: rt.KSync},
+		{File: "gen.go", Line: 4, Kind: rt.KGo},
+		{File: "gen.go", Line: 5, Kind: rt.KChan},
+		{File: "gen.go", Line: 6, Kind: rt.KAtomic},
+	}, genGuards[:])
+)
+
+// genProgram is a small generated concurrent program: goroutines of a few
+// operations on two variables, a mutex, an RWMutex, an atomic counter, an
+// unbuffered and a buffered channel. Each goroutine records what it
+// observed; the outcome is the observations plus how the execution ended.
+type genProgram struct {
+	ops [][]int // per goroutine: operation codes
+}
+
+const genOps = 9
+
+func newGenProgram(rng *rand.Rand) genProgram {
+	var p genProgram
+	n := 2 + rng.Intn(2)
+	for range n {
+		var ops []int
+		for range 2 + rng.Intn(5-n) {
+			ops = append(ops, rng.Intn(genOps*2))
+		}
+		p.ops = append(p.ops, ops)
+	}
+	return p
+}
+
+// body returns the program's body; obs receives its observations.
+func (p genProgram) body(obs *[]string) func(testing.TB) {
+	return func(t testing.TB) {
+		v := &genVars{ch0: rt.MakeChan[int](genBase+4, 0), ch1: rt.MakeChan[int](genBase+4, 1)}
+		seen := make([][]int, len(p.ops))
+		var wg sync.WaitGroup
+		rt.WGAdd(genBase+2, &wg, len(p.ops))
+		for gi, ops := range p.ops {
+			rt.Go(genBase+3, func() {
+				defer rt.WGDone(genBase+2, &wg)
+				for si, op := range ops {
+					seen[gi] = append(seen[gi], genStep(op, gi*10+si+1, v))
+				}
+			})
+		}
+		rt.WGWait(genBase+2, &wg)
+		*obs = append(*obs, fmt.Sprint(seen, v.x))
+	}
+}
+
+// genVars are the shared objects of a generated program.
+type genVars struct {
+	x        [2]int
+	y        int64
+	mu       sync.Mutex
+	rw       sync.RWMutex
+	ch0, ch1 chan int
+}
+
+func (v *genVars) rd(k int) int {
+	if genGuards[0].On() {
+		rt.Read(genBase, unsafe.Pointer(&v.x[k]))
+	}
+	return v.x[k]
+}
+
+func (v *genVars) wr(k, val int) {
+	if genGuards[0].On() {
+		rt.Write(genBase+1, unsafe.Pointer(&v.x[k]))
+	}
+	v.x[k] = val
+}
+
+// genStep performs operation op (code, variable or channel in the low
+// bit) with value val and returns what it observed.
+func genStep(op, val int, v *genVars) int {
+	k, sy := op%2, genBase+2
+	switch op / 2 {
+	case 0:
+		return v.rd(k)
+	case 1:
+		v.wr(k, val)
+	case 2:
+		rt.Lock(sy, &v.mu)
+		old := v.rd(k)
+		v.wr(k, old+val)
+		rt.Unlock(sy, &v.mu)
+		return old
+	case 3:
+		rt.RLock(sy, &v.rw)
+		defer rt.RUnlock(sy, &v.rw)
+		return v.rd(k)
+	case 4:
+		return int(atomic.AddInt64(rt.Atomic(genBase+5, rt.ARMW, &v.y), int64(val)))
+	case 5:
+		rt.Send(genBase+4, []chan int{v.ch0, v.ch1}[k], val)
+	case 6:
+		return rt.Recv(genBase+4, []chan int{v.ch0, v.ch1}[k])
+	case 7:
+		r := rt.RecvCase(v.ch0)
+		i := rt.Select(genBase+4, k == 1, r, rt.SendCase(v.ch1, val))
+		return i*1000 + r.V
+	case 8:
+		rt.Lock(sy, &v.mu)
+		old := v.rd(k)
+		rt.Unlock(sy, &v.mu)
+		rt.RWLock(sy, &v.rw)
+		v.wr(k, old+val)
+		rt.RWUnlock(sy, &v.rw)
+		return old
+	}
+	return 0
+}
+
+// program is a body that records its observations.
+type program interface {
+	body(obs *[]string) func(testing.TB)
+}
+
+// genBody adapts a hand-written body maker to program.
+type genBody func(obs *[]string) func(testing.TB)
+
+func (g genBody) body(obs *[]string) func(testing.TB) { return g(obs) }
+
+// outcomes explores p under st and returns the set of outcomes and of
+// trace classes reached.
+func outcomes(st sched.Strategy, p program) (outs, classes map[string]bool, n int) {
+	outs, classes = map[string]bool{}, map[string]bool{}
+	rec := &recorder{}
+	e := engine.New(st, engine.Limits{MaxSteps: 10000}, rec.Failed)
+	for {
+		var obs []string
+		rec.failed.Store(false)
+		res, ok := e.Run(func() { p.body(&obs)(rec) })
+		if !ok {
+			return outs, classes, n
+		}
+		n++
+		end := res.Outcome.String()
+		if res.Outcome == sched.Race {
+			end = sched.OK.String() // races do not end the execution
+		}
+		outs[end+" "+strings.Join(obs, ",")] = true
+		classes[fmt.Sprint(traceClass(res.Trace))] = true
+	}
+}
+
+func keys(m map[string]bool) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// TestDPORDifferential: on generated programs run by the real engine, dpor
+// reaches every outcome and every Mazurkiewicz trace that enumerating all
+// schedules reaches, and its count of traces is exactly the number of
+// trace classes.
+func TestDPORDifferential(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	const want = 32
+	var execs, full, compared, skipped int
+	for i := 0; compared < want; i++ {
+		p := newGenProgram(rng)
+		ref := &enumerator{budget: 3000}
+		wantOut, wantCls, nAll := outcomes(ref, p)
+		if ref.cut {
+			skipped++
+			continue
+		}
+		compared++
+		d := strategy.NewDPOR(strategy.Config{Budget: 1 << 20})
+		gotOut, gotCls, nDPOR := outcomes(d, p)
+		execs, full = execs+nDPOR, full+nAll
+		if !slices.Equal(keys(gotOut), keys(wantOut)) {
+			t.Errorf("program %d %v: dpor outcomes\n%v\nwant\n%v", i, p.ops, keys(gotOut), keys(wantOut))
+		}
+		if !slices.Equal(keys(gotCls), keys(wantCls)) {
+			t.Errorf("program %d %v: dpor reached %d trace classes, enumeration %d", i, p.ops, len(gotCls), len(wantCls))
+		}
+		if s := d.Stats(); !s.Complete || s.Traces != len(wantCls) {
+			t.Errorf("program %d %v: %s; want %d traces", i, p.ops, d.Report(), len(wantCls))
+		}
+	}
+	t.Logf("%d programs compared (%d with more than 3000 schedules skipped): dpor %d executions, enumeration %d",
+		compared, skipped, execs, full)
+}
+
+// handPrograms exercise the kinds the generated programs lack: Once,
+// virtual-time sleeps, a Cond and a buffered channel closed while read.
+func handPrograms() map[string]func(obs *[]string) func(testing.TB) {
+	return map[string]func(obs *[]string) func(testing.TB){
+		"once": func(obs *[]string) func(testing.TB) {
+			return func(testing.TB) {
+				v := &genVars{}
+				var once sync.Once
+				var got [2]int
+				runGen(func() { rt.OnceDo(genBase+2, &once, func() { v.wr(0, 1) }); got[0] = v.rd(0) },
+					func() { rt.OnceDo(genBase+2, &once, func() { v.wr(0, 2) }); got[1] = v.rd(0) },
+					func() { v.wr(0, 3) })
+				*obs = append(*obs, fmt.Sprint(got, v.x))
+			}
+		},
+		"sleep": func(obs *[]string) func(testing.TB) {
+			return func(testing.TB) {
+				v := &genVars{}
+				var got int
+				runGen(func() { rt.Sleep(genBase+2, time.Millisecond); v.wr(0, 1) },
+					func() { got = v.rd(0); rt.Sleep(genBase+2, 2*time.Millisecond); v.wr(1, v.rd(0)) })
+				*obs = append(*obs, fmt.Sprint(got, v.x))
+			}
+		},
+		"cond": func(obs *[]string) func(testing.TB) {
+			return func(testing.TB) {
+				v := &genVars{}
+				c := sync.NewCond(&v.mu)
+				runGen(func() {
+					rt.Lock(genBase+2, &v.mu)
+					for v.rd(0) == 0 {
+						rt.CondWait(genBase+2, c)
+					}
+					v.wr(1, v.rd(1)+1)
+					rt.Unlock(genBase+2, &v.mu)
+				}, func() {
+					rt.Lock(genBase+2, &v.mu)
+					v.wr(0, 1)
+					rt.CondSignal(genBase+2, c)
+					rt.Unlock(genBase+2, &v.mu)
+				}, func() {
+					rt.Lock(genBase+2, &v.mu)
+					v.wr(1, v.rd(1)+10)
+					rt.Unlock(genBase+2, &v.mu)
+				})
+				*obs = append(*obs, fmt.Sprint(v.x))
+			}
+		},
+		"close": func(obs *[]string) func(testing.TB) {
+			return func(testing.TB) {
+				ch := rt.MakeChan[int](genBase+4, 1)
+				var got []int
+				runGen(func() { rt.Send(genBase+4, ch, 1); rt.Close(genBase+4, ch) },
+					func() {
+						for range 2 {
+							v, ok := rt.Recv2(genBase+4, ch)
+							got = append(got, v, map[bool]int{true: 1}[ok])
+						}
+					})
+				*obs = append(*obs, fmt.Sprint(got))
+			}
+		},
+	}
+}
+
+// runGen runs fns as goroutines and waits for them.
+func runGen(fns ...func()) {
+	var wg sync.WaitGroup
+	rt.WGAdd(genBase+2, &wg, len(fns))
+	for _, fn := range fns {
+		rt.Go(genBase+3, func() { defer rt.WGDone(genBase+2, &wg); fn() })
+	}
+	rt.WGWait(genBase+2, &wg)
+}
+
+// TestDPORDifferentialKinds compares dpor with the enumeration of every
+// schedule on programs with Once, sleeps, a Cond and a close: the outcomes
+// must be equal (a superset when the enumeration hit its limit), and so must
+// the trace classes, except for Once (see knownClassGap).
+func TestDPORDifferentialKinds(t *testing.T) {
+	for name, mk := range handPrograms() {
+		t.Run(name, func(t *testing.T) {
+			p := genBody(mk)
+			ref := &enumerator{budget: 100000}
+			wantOut, wantCls, nAll := outcomes(ref, p)
+			d := strategy.NewDPOR(strategy.Config{Budget: 1 << 20})
+			gotOut, gotCls, nDPOR := outcomes(d, p)
+			for o := range wantOut {
+				if !gotOut[o] {
+					t.Errorf("dpor missed outcome %s", o)
+				}
+			}
+			if !ref.cut && len(gotOut) != len(wantOut) {
+				t.Errorf("dpor outcomes %v, want %v", keys(gotOut), keys(wantOut))
+			}
+			if s := d.Stats(); !s.Complete && s.Unproven == 0 {
+				t.Errorf("not complete: %s", d.Report())
+			} else if s.Complete && name == knownClassGap {
+				t.Errorf("a search over Once must not claim completeness: %s", d.Report())
+			}
+			classesOK := ref.cut || len(gotCls) == len(wantCls)
+			if !classesOK && name != knownClassGap {
+				t.Errorf("dpor reached %d trace classes, enumeration %d (%s)", len(gotCls), len(wantCls), d.Report())
+			}
+			t.Logf("dpor %d executions, %d trace classes; enumeration %d executions (cut=%v), %d classes",
+				nDPOR, len(gotCls), nAll, ref.cut, len(wantCls))
+		})
+	}
+}
+
+// knownClassGap is the hand program on which dpor reaches every outcome
+// but not every trace class (60 of 66). The cause is not identified yet;
+// suspected: a Once whose function is running disables the other Do calls
+// until the function ends, which is no visible operation. Until it is
+// fixed, a search whose executions ran a Once.Do is never reported
+// complete (DPORStats.Unproven); see docs/dpor.md.
+const knownClassGap = "once"

@@ -1,0 +1,519 @@
+package strategy
+
+import (
+	"slices"
+
+	"github.com/vtbound/vtbound/rt/internal/sched"
+)
+
+// analysis computes the happens-before of one trace under sched.Dependent
+// and the races it contains. Its buffers are reused across executions.
+//
+// Happens-before is kept with vector clocks as in the seed's Fig. 3, with
+// commute tags generalising its write and access clocks: an operation
+// joins the clocks of the earlier operations on its object whose tag
+// differs from its own (a read joins the writes, a write joins every
+// access), of the wide operations of its class and of ClassAll.
+type analysis struct {
+	ev     []event
+	clk    []vclock // clock of each event
+	gclk   []vclock // by goroutine: clock of its last event
+	spawn  []vclock // by goroutine: clock of the go statement that made it
+	nlocal []int32  // by goroutine: events so far
+	lastEv []int    // by goroutine: its latest event
+	objs   map[objKey]*objState
+	wide   [sched.ClassAll + 1]objState
+	all    [sched.ClassAll + 1]objState
+	global objState
+	every  objState
+	nodeAt map[int]*dnode
+	first  []int // by goroutine: first event in u, or -1
+	pool   []*objState
+	arena  []int32 // backing of the event clocks, width wide each
+	width  int     // entries of each event clock
+	vbuf   vclock
+	cand   []int
+	real   int // events of the trace; pending operations follow
+}
+
+// event is one step of the analysed trace.
+type event struct {
+	g     int
+	op    sched.Op
+	local int32 // position in its goroutine, from 1
+	info  sched.KindInfo
+	step  int // index in the trace
+	prev  int // previous event of the goroutine, or -1
+}
+
+type objKey struct {
+	class sched.Class
+	obj   int32
+}
+
+// objState holds the join of the clocks of the events on one object by
+// commute tag, and their indices, latest last.
+type objState struct {
+	tags   []uint8
+	clocks []vclock
+	events []int
+}
+
+func (s *objState) reset() {
+	s.tags, s.clocks, s.events = s.tags[:0], s.clocks[:0], s.events[:0]
+}
+
+// joinInto joins into c the clocks of the events in s that tag does not
+// commute with.
+func (s *objState) joinInto(c *vclock, tag uint8) {
+	for i, t := range s.tags {
+		if tag == 0 || t != tag {
+			c.join(s.clocks[i])
+		}
+	}
+}
+
+// add records event k with clock c and tag.
+func (s *objState) add(k int, c vclock, tag uint8) {
+	s.events = append(s.events, k)
+	for i, t := range s.tags {
+		if t == tag {
+			s.clocks[i].join(c)
+			return
+		}
+	}
+	s.tags = append(s.tags, tag)
+	if n := len(s.clocks); n < cap(s.clocks) {
+		s.clocks = s.clocks[:n+1]
+		s.clocks[n] = append(s.clocks[n][:0], c...)
+		return
+	}
+	s.clocks = append(s.clocks, c.copy())
+}
+
+func (a *analysis) reset(d *DPOR) {
+	a.ev, a.clk = a.ev[:0], a.clk[:0]
+	a.gclk, a.spawn, a.nlocal, a.lastEv = a.gclk[:0], a.spawn[:0], a.nlocal[:0], a.lastEv[:0]
+	if a.objs == nil {
+		a.objs, a.nodeAt = map[objKey]*objState{}, map[int]*dnode{}
+	}
+	for _, st := range a.objs {
+		a.pool = append(a.pool, st)
+	}
+	clear(a.objs)
+	clear(a.nodeAt)
+	for i := range a.wide {
+		a.wide[i].reset()
+		a.all[i].reset()
+	}
+	a.global.reset()
+	a.every.reset()
+	for _, n := range d.tree {
+		if !n.choose {
+			a.nodeAt[n.step] = n
+		}
+	}
+}
+
+// grow makes the per-goroutine slices hold goroutine g.
+func (a *analysis) grow(g int) {
+	for len(a.gclk) <= g {
+		a.gclk = append(a.gclk, nil)
+		a.spawn = append(a.spawn, nil)
+		a.nlocal = append(a.nlocal, 0)
+		a.lastEv = append(a.lastEv, -1)
+	}
+}
+
+// run analyses trace (and, when pending is set, the operations still
+// pending at its end) and returns the races found and backtrack points
+// added.
+func (a *analysis) run(d *DPOR, trace []sched.Step, pending bool) (races, added int) {
+	a.reset(d)
+	a.width = 2 + len(d.x.pending)
+	for _, st := range trace {
+		if st.Op.Kind == sched.OpGo {
+			a.width++
+		}
+		a.width = max(a.width, st.G+1)
+	}
+	a.arena = a.arena[:0]
+	gos := 1
+	for i, st := range trace {
+		if st.Op.Kind == sched.OpExit {
+			continue
+		}
+		k := a.push(st.G, st.Op, i)
+		a.apply(k)
+		a.record(k)
+		if st.Op.Kind == sched.OpGo {
+			gos++
+			a.grow(gos)
+			a.spawn[gos] = a.clk[k]
+		}
+	}
+	a.real = len(a.ev)
+	for j := 0; j < a.real; j++ {
+		r, b := a.races(d, j)
+		races, added = races+r, added+b
+	}
+	if pending {
+		r, b := a.pendingRaces(d, trace)
+		races, added = races+r, added+b
+	}
+	return races, added
+}
+
+// push appends an event and computes its program-order clock.
+func (a *analysis) push(g int, op sched.Op, step int) int {
+	a.grow(g)
+	a.nlocal[g]++
+	c := a.alloc()
+	copy(c, a.gclk[g])
+	if a.nlocal[g] == 1 {
+		c.join(a.spawn[g])
+	}
+	a.ev = append(a.ev, event{g: g, op: op, local: a.nlocal[g], info: op.Kind.Info(), step: step, prev: a.lastEv[g]})
+	a.lastEv[g] = len(a.ev) - 1
+	a.clk = append(a.clk, c)
+	return len(a.ev) - 1
+}
+
+// apply joins event k's dependence predecessors into its clock, ticks it
+// and records the event on its object.
+func (a *analysis) apply(k int) {
+	e := &a.ev[k]
+	c := &a.clk[k]
+	info := e.info
+	switch {
+	case info.Class == sched.ClassNone:
+	case info.Class == sched.ClassAll:
+		a.every.joinInto(c, 0)
+		a.global.joinInto(c, 0)
+	case info.Wide:
+		a.all[info.Class].joinInto(c, 0)
+		a.global.joinInto(c, 0)
+	default:
+		a.obj(info.Class, e.op.Obj).joinInto(c, info.Commute)
+		a.wide[info.Class].joinInto(c, 0)
+		a.global.joinInto(c, 0)
+	}
+	c.tick(e.g)
+	(*c)[e.g] = e.local
+	a.gclk[e.g] = *c
+}
+
+// record adds event k to the states its later dependents join.
+func (a *analysis) record(k int) {
+	e := &a.ev[k]
+	c := a.clk[k]
+	info := e.info
+	switch {
+	case info.Class == sched.ClassNone:
+		return
+	case info.Class == sched.ClassAll:
+		a.global.add(k, c, 0)
+	case info.Wide:
+		a.wide[info.Class].add(k, c, 0)
+	default:
+		a.obj(info.Class, e.op.Obj).add(k, c, info.Commute)
+	}
+	if info.Class != sched.ClassAll {
+		a.all[info.Class].add(k, c, 0)
+	}
+	a.every.add(k, c, 0)
+}
+
+func (a *analysis) obj(class sched.Class, obj int32) *objState {
+	key := objKey{class, obj}
+	s := a.objs[key]
+	if s == nil {
+		if n := len(a.pool); n > 0 {
+			s, a.pool = a.pool[n-1], a.pool[:n-1]
+			s.reset()
+		} else {
+			s = &objState{}
+		}
+		a.objs[key] = s
+	}
+	return s
+}
+
+// candidates returns the earlier events that may be dependent with an
+// event of info on obj, in decreasing order.
+func (a *analysis) candidates(info sched.KindInfo, obj int32, before int) []int {
+	var lists [][]int
+	switch {
+	case info.Class == sched.ClassNone:
+		return nil
+	case info.Class == sched.ClassAll:
+		lists = [][]int{a.every.events, a.global.events}
+	case info.Wide:
+		lists = [][]int{a.all[info.Class].events, a.global.events}
+	default:
+		if s := a.objs[objKey{info.Class, obj}]; s != nil {
+			lists = append(lists, s.events)
+		}
+		lists = append(lists, a.wide[info.Class].events, a.global.events)
+	}
+	out := a.cand[:0]
+	for _, l := range lists {
+		n, _ := slices.BinarySearch(l, before)
+		out = append(out, l[:n]...)
+	}
+	a.cand = out
+	slices.Sort(out)
+	out = slices.Compact(out)
+	slices.Reverse(out)
+	return out
+}
+
+// at returns c's entry for goroutine g.
+func at(c vclock, g int) int32 {
+	if g < len(c) {
+		return c[g]
+	}
+	return 0
+}
+
+// hb reports whether event i happens before the event whose clock is c.
+func (a *analysis) hb(i int, c vclock) bool {
+	return at(c, a.ev[i].g) >= a.ev[i].local
+}
+
+// races finds the races of event j: the latest earlier events dependent
+// with it and not ordered before it through other events. A race whose
+// reversal is impossible (j's side cannot run first from the earlier
+// event's state, as a lock after the unlock that enabled it) does not
+// order the events before it: the search continues past it, so that the
+// lock is raced with the previous lock (Flanagan-Godefroid Sec. 4).
+func (a *analysis) races(d *DPOR, j int) (races, added int) {
+	e := a.ev[j]
+	if e.info.Class == sched.ClassNone {
+		return 0, 0
+	}
+	v := a.base(j)
+	only := 0 // after an irreversible race: the goroutine whose events remain candidates
+	for _, i := range a.candidates(e.info, e.op.Obj, min(j, a.real)) {
+		ei := &a.ev[i]
+		if ei.g == e.g || (only != 0 && ei.g != only) || !sched.Dependent(ei.op, e.op) {
+			continue
+		}
+		if !a.hb(i, v) {
+			races++
+			irr, unsure := a.irreversible(i, j)
+			if irr {
+				only = ei.g
+				continue
+			}
+			ok, add := a.reverse(d, i, j)
+			added += add
+			if !ok || unsure {
+				only = ei.g
+				continue
+			}
+			v.join(a.clk[i])
+		}
+		if stops(ei.info, e.info) {
+			break
+		}
+	}
+	return races, added
+}
+
+// continues reports whether event j is the second step of a blocking
+// operation (its goroutine's previous step performed the same operation):
+// a channel operation or RWMutex lock that arrived, waited and now
+// completes.
+func (a *analysis) continues(j int) bool {
+	e := a.ev[j]
+	return e.prev >= 0 && a.ev[e.prev].op == e.op
+}
+
+// irreversible classifies the race between events i < j when j is a
+// blocking operation. When j was already pending before i, the engine's
+// enabled set there answers: j cannot run first if it was disabled (the
+// lock i released, the Done that released a Wait, a channel operation
+// whose partner i completed it). When j's goroutine moved after i, the
+// kinds answer: a Wait after a Done cannot run first; after a release, an
+// acquisition (a Mutex's cannot, an RWMutex's arrival can: the Op does
+// not tell them apart), the completion of a channel operation, a Once, a
+// sleep or timer, the race is unsure: it is reversed if it can be, and
+// the search goes on to the earlier operations of i's goroutine as well.
+func (a *analysis) irreversible(i, j int) (irr, unsure bool) {
+	e := &a.ev[j]
+	if !e.info.Blocking {
+		return false, false
+	}
+	n := a.nodeAt[a.ev[i].step]
+	if e.prev < i && (n == nil || slices.Contains(n.enabled, e.g) || slices.Contains(n.blocked, e.g)) {
+		return n == nil || !slices.Contains(n.enabled, e.g), false
+	}
+	ik := a.ev[i].op.Kind
+	switch e.op.Kind {
+	case sched.OpWGWait:
+		return ik == sched.OpWGDone, false
+	case sched.OpSend, sched.OpRecv, sched.OpSelect:
+		return false, a.continues(j)
+	case sched.OpLock, sched.OpRLock, sched.OpCondWake:
+		return false, ik == sched.OpUnlock || ik == sched.OpRUnlock || ik == sched.OpCondWait
+	}
+	return false, true
+}
+
+// base is the program-order clock of event j: its goroutine's previous
+// event's clock, or the go statement's for its first event.
+func (a *analysis) base(j int) vclock {
+	e := a.ev[j]
+	a.vbuf = a.vbuf[:0]
+	if e.prev >= 0 {
+		a.vbuf = append(a.vbuf, a.clk[e.prev]...)
+	} else if e.g < len(a.spawn) {
+		a.vbuf = append(a.vbuf, a.spawn[e.g]...)
+	}
+	return a.vbuf
+}
+
+// alloc returns a zeroed clock wide enough for every goroutine of the
+// trace, from the arena.
+func (a *analysis) alloc() vclock {
+	n := len(a.arena)
+	if n+a.width > cap(a.arena) {
+		a.arena = make([]int32, 0, max(2*cap(a.arena), 64*a.width))
+		n = 0
+	}
+	a.arena = a.arena[:n+a.width]
+	c := a.arena[n : n+a.width : n+a.width]
+	clear(c)
+	return c
+}
+
+// stops reports whether every candidate older than an ordered event of
+// info is ordered before it too (it is dependent with all of them), for
+// a later event of jinfo.
+func stops(info, jinfo sched.KindInfo) bool {
+	switch {
+	case info.Class == sched.ClassAll:
+		return true
+	case jinfo.Class == sched.ClassAll:
+		return false
+	case info.Wide:
+		return true
+	}
+	return info.Commute == 0 && !jinfo.Wide
+}
+
+// reverse handles the race between events i < j: from the state before i,
+// some goroutine that can start the reordering (an initial of the events
+// after i not ordered after it, then j) must be explored. It reports
+// whether the race is reversible and how many backtrack points it added.
+func (a *analysis) reverse(d *DPOR, i, j int) (bool, int) {
+	n := a.nodeAt[a.ev[i].step]
+	if n == nil {
+		return false, 0 // only one goroutine was enabled before i
+	}
+	if n.closed {
+		return true, 0 // a persistent set or a full expansion (sharding)
+	}
+	seq := a.notDep(i, j)
+	cand := -1
+	for _, q := range a.initials(i, j) {
+		if !slices.Contains(n.enabled, q) {
+			continue
+		}
+		if slices.Contains(n.backtrack, q) || asleep(n.sleep, q) {
+			return true, 0
+		}
+		if cand < 0 || q == seq[0] || (q < cand && cand != seq[0]) {
+			cand = q
+		}
+	}
+	if cand < 0 {
+		return false, 0
+	}
+	n.backtrack = append(n.backtrack, cand)
+	if cand == seq[0] {
+		if n.wakeup == nil {
+			n.wakeup = map[int][]int{}
+		}
+		n.wakeup[cand] = seq
+	}
+	return true, 1
+}
+
+// notDep returns the goroutines of the events after i not ordered after
+// it, then j's: the reordering that reverses the race of i and j.
+func (a *analysis) notDep(i, j int) []int {
+	var seq []int
+	for k := i + 1; k < min(j, a.real); k++ {
+		if !a.hb(i, a.clk[k]) {
+			seq = append(seq, a.ev[k].g)
+		}
+	}
+	return append(seq, a.ev[j].g)
+}
+
+// initials returns the goroutines whose first event in u — the events
+// after i not ordered after i, then j — has no predecessor in u.
+func (a *analysis) initials(i, j int) []int {
+	for len(a.first) < len(a.gclk) {
+		a.first = append(a.first, -1)
+	}
+	var order []int
+	note := func(k int) {
+		if g := a.ev[k].g; a.first[g] < 0 {
+			a.first[g] = k
+			order = append(order, g)
+		}
+	}
+	for k := i + 1; k < min(j, a.real); k++ {
+		if !a.hb(i, a.clk[k]) {
+			note(k)
+		}
+	}
+	note(j)
+	var out []int
+	for _, q := range order {
+		f := a.first[q]
+		initial := true
+		for _, r := range order {
+			fr := a.first[r]
+			if r != q && fr < f && at(a.clk[f], r) >= a.ev[fr].local {
+				initial = false
+				break
+			}
+		}
+		if initial {
+			out = append(out, q)
+		}
+	}
+	for _, g := range order {
+		a.first[g] = -1
+	}
+	return out
+}
+
+// pendingRaces treats the operations of goroutines still blocked at the
+// end of the trace as events after it, so that their races are reversed
+// too (a lock never acquired, a receive never completed).
+func (a *analysis) pendingRaces(d *DPOR, trace []sched.Step) (races, added int) {
+	last := make([]int, len(d.x.pending))
+	for i := range last {
+		last[i] = -1
+	}
+	for i, st := range trace {
+		if st.G < len(last) {
+			last[st.G] = i
+		}
+	}
+	for g, p := range d.x.pending {
+		if !p.ok || p.at <= last[g] || p.op.Kind.Info().Class == sched.ClassNone || p.op.Kind == sched.OpExit {
+			continue
+		}
+		k := a.push(g, p.op, len(trace))
+		a.apply(k)
+		r, b := a.races(d, k)
+		races, added = races+r, added+b
+	}
+	return races, added
+}

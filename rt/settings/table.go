@@ -1,0 +1,148 @@
+package settings
+
+import (
+	"strconv"
+
+	"github.com/vtbound/vtbound/rt/internal/strategy"
+)
+
+// buildSettings are the settings of the compile wrapper.
+func buildSettings() []Setting {
+	return []Setting{{
+		Name: "VTBOUND_SCOPE", Phase: Build,
+		Default: "(the packages of the main module(s))",
+		Accepts: `comma-separated import path patterns ("..." matches any string, "-pattern" excludes, "default" is the default scope)`,
+		Summary: "packages to instrument",
+		Doc: "The packages whose compile is rewritten. By default the packages of the main module(s) of the build: " +
+			"every package whose directory is outside GOROOT, the module cache and vendor directories. " +
+			"Patterns: x/... also matches x; a leading - excludes; without an including pattern the default scope is kept. " +
+			"Example: VTBOUND_SCOPE=default,golang.org/x/sync/... widens the scope to a dependency. " +
+			"The standard library and vtbound's own packages are never instrumented.",
+	}, {
+		Name: "VTBOUND_ALIAS", Phase: Build,
+		Default: "on",
+		Accepts: "off to disable",
+		Summary: "off: instrument every candidate access, not only those the alias analysis finds shared",
+		Doc: "With off, every memory access that could be shared is instrumented and every struct allocation registered, " +
+			"instead of only those the alias analysis finds reachable from two goroutines. " +
+			"Slower builds and executions; useful to check whether the analysis missed something.",
+	}, {
+		Name: "VTBOUND_DEBUG", Phase: Build,
+		Default: "0",
+		Accepts: "1 to enable",
+		Summary: "1: each compile says whether it was instrumented, or why not, and how long it took",
+		Doc: "With 1, every compile invocation prints a line on standard error explaining vtbound's decision " +
+			"(instrumented, out of scope, standard library, nothing to rewrite, ...) and the time taken by the " +
+			"instrumentation and by the compiler.",
+	}, {
+		Name: "VTBOUND_VERBOSE", Phase: Build,
+		Default: "0",
+		Accepts: "0 or any other value to enable",
+		Summary: "non-zero: each instrumented compile prints its count of instrumented sites",
+		Doc: "With a value other than 0, every instrumented compile prints " +
+			"`vtbound: <pkg>: N of M memory-access sites instrumented, K allocation sites registered`.",
+	}}
+}
+
+// runSettings are the settings of the test binaries.
+func runSettings() []Setting {
+	return append(searchSettings(), outputSettings()...)
+}
+
+// searchSettings choose the search: strategy, budget and bounds.
+func searchSettings() []Setting {
+	return []Setting{{
+		Name: "VTBOUND_STRATEGY", Phase: Run, Default: "portfolio",
+		Accepts: "one of " + strategyNames(),
+		Summary: "search strategy",
+		Doc: "How schedules are chosen. portfolio runs cheap strategies first and systematic ones after, within the budget; " +
+			"any other name runs that one strategy (see docs/strategies.md).",
+	}, {
+		Name: "VTBOUND_BUDGET", Phase: Run, Default: "10000,2s",
+		Accepts: "a count of executions (10000), a duration (30s), or both (10000,30s)",
+		Summary: "executions per test: a count, a duration or both; whichever comes first",
+		Doc: "Bounds the exploration of each test. Giving only a count or only a duration removes the default limit " +
+			"of the other kind. A test body that never starts a goroutine runs once.",
+	}, {
+		Name: "VTBOUND_SHARD", Phase: Run, Default: "(no sharding)",
+		Accepts: "i/n with 0 <= i < n (0/4)",
+		Summary: "dpor: explore only shard i of n of each test's search tree",
+		Doc: "Splits the dpor search of each test into n disjoint parts without a coordinator: run the same go test " +
+			"n times (CI matrix jobs, Kubernetes Indexed Job pods) with i = 0..n-1; the shards' trace counts add up " +
+			"to the whole. See docs/dpor.md.",
+	}, {
+		Name: "VTBOUND_SEED", Phase: Run, Default: "(time-based, printed in reports)",
+		Accepts: "an integer",
+		Summary: "seed of every random choice",
+		Doc:     "The same seed with the same program and settings gives the same schedules. Reports print the seed used.",
+	}, {
+		Name: "VTBOUND_DEPTH", Phase: Run, Default: strconv.Itoa(strategy.DefaultDepth),
+		Accepts: "an integer >= 1",
+		Summary: "PCT bug depth d (d-1 priority change points)",
+		Doc:     "The bug depth of pct and pctvb: each execution has d-1 priority change points.",
+	}, bound("VTBOUND_V", 0, strategy.DefaultV, "variable bound",
+		"pctvb and exhaustive iterate v = 0..V; dynamic fixes at most V variables. 0 means no variable restriction."),
+		bound("VTBOUND_C", 0, strategy.DefaultC, "preemption bound",
+			"The largest number of preemptions of vt, exhaustive and dynamic."),
+		bound("VTBOUND_T", 2, strategy.DefaultT, "thread bound",
+			"The number of goroutines whose orderings vt guarantees to cover; sizes exhaustive's priority orders."),
+		bound("VTBOUND_L", 1, strategy.DefaultL, "loop-iteration bound",
+			"Heap objects with loop-iteration number >= L (other locations ranked >= L in their group) are tracked only as part of their whole group."),
+	}
+}
+
+// bound returns the row of one of the (c,v,t,l) bounds.
+func bound(name string, lo, def int, summary, doc string) Setting {
+	return Setting{
+		Name: name, Phase: Run,
+		Default: "(the strategy's default, " + strconv.Itoa(def) + ")",
+		Accepts: "an integer >= " + strconv.Itoa(lo),
+		Summary: summary,
+		Doc:     doc,
+	}
+}
+
+// outputSettings control what a test binary reports, saves and replays.
+func outputSettings() []Setting {
+	return []Setting{{
+		Name: "VTBOUND_VERBOSE", Phase: Run, Default: "0",
+		Accepts: "an integer >= 0",
+		Summary: "1: a summary line per explored test (shown with go test -v)",
+		Doc:     "With 1 or more, each test that found nothing logs its number of executions, time, strategy, seed and coverage.",
+	}, {
+		Name: "VTBOUND_DIR", Phase: Run, Default: "testdata/vtbound",
+		Summary: "where failing schedules are saved, one directory per test",
+		Doc: "Schedules are saved as DIR/TestName/HASH (relative to the package directory, like go test -fuzz inputs) " +
+			"and replayed first by every later run of the test. Commit them to keep the regression.",
+	}, {
+		Name: "VTBOUND_REPLAY", Phase: Run, Default: "(none: explore)",
+		Accepts: "the path of a schedule file",
+		Summary: "replay exactly this schedule file and nothing else",
+		Doc: "A relative path is resolved against the test's working directory, the package directory. " +
+			"A missing or unreadable file fails the test with the path and that directory. " +
+			"Reports print the complete replay command.",
+	}, {
+		Name: "VTBOUND_MAXSTEPS", Phase: Run, Default: "1000000",
+		Accepts: "an integer >= 1",
+		Summary: "steps per execution before a livelock check",
+		Doc: "An execution reaching this many steps while every goroutine busy-waits is reported as a livelock; " +
+			"reaching it while goroutines still make progress stops the exploration of the test with a warning.",
+	}, {
+		Name: "VTBOUND_RACES", Phase: Run, Default: "on",
+		Accepts: "on or off",
+		Summary: "report data races between tracked accesses",
+		Doc:     "With off, only failures (test failures, panics, deadlocks, leaks, livelocks) are reported, not data races.",
+	}, {
+		Name: "VTBOUND_TRACK", Phase: Run, Default: "(the strategy decides)",
+		Accepts: "all, none, or comma-separated variable-group names",
+		Summary: "force the tracked variable groups of every execution",
+		Doc:     "For measurements and experiments: all tracks every group, none no group, otherwise exactly the named groups.",
+	}, {
+		Name: "VTBOUND_IGNORE_LEAKS", Phase: Run, Default: "(none: every leak is reported)",
+		Accepts: `comma-separated function names as in a stack trace ("example.com/pkg.(*T).loop")`,
+		Summary: "accept leaked goroutines blocked in these functions (goleak's IgnoreTopFunction)",
+		Doc: "An execution that fails only because goroutines leaked passes when the top function of every leaked goroutine " +
+			"(the function holding the operation it blocks on) is in the list; one line per test summarises the accepted leaks. " +
+			"See docs/verdicts.md.",
+	}}
+}

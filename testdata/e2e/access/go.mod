@@ -1,0 +1,3 @@
+module example.com/access
+
+go 1.22

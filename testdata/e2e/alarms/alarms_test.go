@@ -1,0 +1,96 @@
+package alarms
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"sync"
+	"testing"
+)
+
+// TestAlwaysWrong fails on every schedule: the expected value is wrong,
+// whatever the interleaving.
+func TestAlwaysWrong(t *testing.T) {
+	var wg sync.WaitGroup
+	squares := make([]int, 2)
+	for i := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			squares[i] = Square(i + 1)
+		}()
+	}
+	wg.Wait()
+	if got := squares[0] + squares[1]; got != 6 {
+		t.Errorf("sum of squares = %d, want 6", got)
+	}
+}
+
+// TestRegisterOnce passes once per process: the registry keeps the name.
+func TestRegisterOnce(t *testing.T) {
+	done := make(chan error)
+	go func() { done <- Register("worker", func() {}) }()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestLockFile passes once: the lock file it creates is removed only when
+// the whole test ends.
+func TestLockFile(t *testing.T) {
+	f, err := os.OpenFile("alarms.lock", os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+	if errors.Is(err, fs.ErrExist) {
+		t.Fatal("alarms.lock exists: another run holds the lock")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Remove("alarms.lock") })
+	done := make(chan struct{})
+	go func() {
+		f.Close()
+		close(done)
+	}()
+	<-done
+}
+
+// TestAllocs measures allocations: it must run natively.
+func TestAllocs(t *testing.T) {
+	var mu sync.Mutex
+	ch := make(chan int, 1)
+	n := 0
+	allocs := testing.AllocsPerRun(100, func() {
+		mu.Lock()
+		n++
+		mu.Unlock()
+		ch <- n
+		<-ch
+	})
+	if allocs != 0 {
+		t.Errorf("%v allocations per run, want 0", allocs)
+	}
+}
+
+// TestBackgroundPoller leaves the poller's loop running, as real suites
+// leave background loops running.
+func TestBackgroundPoller(t *testing.T) {
+	p := StartPoller()
+	p.Poll()
+}
+
+// TestLostUpdate is a real interleaving bug.
+func TestLostUpdate(t *testing.T) {
+	var c Counter
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c.Inc()
+		}()
+	}
+	wg.Wait()
+	if c.n != 2 {
+		t.Errorf("n = %d, want 2", c.n)
+	}
+}

@@ -1,0 +1,3 @@
+module example.com/alarms
+
+go 1.22

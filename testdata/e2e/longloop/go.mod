@@ -1,0 +1,3 @@
+module example.com/longloop
+
+go 1.22

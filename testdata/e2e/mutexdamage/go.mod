@@ -1,0 +1,3 @@
+module example.com/mutexdamage
+
+go 1.22

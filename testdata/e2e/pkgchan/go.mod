@@ -1,0 +1,3 @@
+module example.com/pkgchan
+
+go 1.22

@@ -1,0 +1,245 @@
+package rewrite
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/dave/dst"
+)
+
+// Helpers for the accesses of container operations, generated into a
+// package when used (see containerHelperSource). Each tests its group's
+// guard first, so an untracked site costs a call, a load and a branch.
+const (
+	readRange  = "_vtbRR"     // *_vtbRR(g, site, &x): read of a whole struct or array
+	writeRange = "_vtbWR"     // *_vtbWR(g, site, &x): write of a whole struct or array
+	mapHelper  = "_vtbM"      // _vtbM(g, site, write, m): an operation on map m
+	copyHelper = "_vtbCopy"   // _vtbCopy(g, site, dst, src) is copy(dst, src)
+	copyStr    = "_vtbCopyS"  // _vtbCopyS(g, site, dst, s) is copy(dst, s) from a string
+	appendHelp = "_vtbAppend" // _vtbAppend(g, site, spread, s, xs...) is append(s, xs...)
+	clearSlice = "_vtbClear"  // _vtbClear(g, site, s) is clear(s) of a slice
+	sliceRead  = "_vtbSR"     // _vtbSR(g, site, s): read of every element of s
+)
+
+// containerHelperSource renders the used container helpers.
+func (p *pkgRewriter) containerHelperSource(b *strings.Builder) {
+	on := "if " + guardsName + "[g].On() {\n\t\t"
+	srcs := map[string]string{
+		readRange:  "[T any](g int, site int32, p *T) *T {\n\t" + on + rtName + ".ReadRange(site, " + unsafeName + ".Pointer(p), " + unsafeName + ".Sizeof(*p))\n\t}\n\treturn p\n}",
+		writeRange: "[T any](g int, site int32, p *T) *T {\n\t" + on + rtName + ".WriteRange(site, " + unsafeName + ".Pointer(p), " + unsafeName + ".Sizeof(*p))\n\t}\n\treturn p\n}",
+		mapHelper:  "[M any](g int, site int32, write bool, m M) M {\n\t" + on + rtName + ".Map(site, m, write)\n\t}\n\treturn m\n}",
+		copyHelper: "[E any](g int, site int32, dst, src []E) int {\n\t" + on + rtName + ".Copy(site, dst, src)\n\t}\n\treturn copy(dst, src)\n}",
+		copyStr:    "(g int, site int32, dst []byte, src string) int {\n\t" + on + rtName + ".Slice(site, dst[:min(len(dst), len(src))], true)\n\t}\n\treturn copy(dst, src)\n}",
+		appendHelp: "[S ~[]E, E any](g int, site int32, spread bool, s S, xs ...E) S {\n\t" + on + rtName + ".Append(site, s, xs, spread)\n\t}\n\treturn append(s, xs...)\n}",
+		clearSlice: "[E any](g int, site int32, s []E) {\n\t" + on + rtName + ".Slice(site, s, true)\n\t}\n\tclear(s)\n}",
+		sliceRead:  "[S ~[]E, E any](g int, site int32, s S) S {\n\t" + on + rtName + ".Slice(site, s, false)\n\t}\n\treturn s\n}",
+	}
+	for _, name := range []string{readRange, writeRange, mapHelper, copyHelper, copyStr, appendHelp, clearSlice, sliceRead} {
+		if p.helpers[name] {
+			fmt.Fprintf(b, "func %s%s\n\n", name, srcs[name])
+		}
+	}
+}
+
+// hookCall registers an access site and returns helper(g, site, args...),
+// marking the helper as used.
+func (fr *fileRewriter) hookCall(helper string, pos token.Pos, write bool, group, name string, args ...dst.Expr) *dst.CallExpr {
+	kind := "KRead"
+	if write {
+		kind = "KWrite"
+	}
+	s := fr.namedSite(pos, kind, group, name)
+	fr.p.helpers[helper] = true
+	all := append([]dst.Expr{intLit(fr.p.groupIndex[group]), s}, args...)
+	return &dst.CallExpr{Fun: ident(helper), Args: all}
+}
+
+// containerGroup applies the Groups hook to an operation on the whole
+// container x (a map or slice operand of a builtin or of range), presented
+// to the hook as an element access x[] at pos: the left parenthesis of a
+// builtin call, the for of a range over a map (where the alias analysis
+// records such operations), or no position (the hook then answers from
+// syntax, conservatively). Composite literals are fresh: not candidates.
+func (fr *fileRewriter) containerGroup(x ast.Expr, pos token.Pos) (string, bool) {
+	if _, lit := ast.Unparen(x).(*ast.CompositeLit); lit {
+		return "", false
+	}
+	return fr.p.groupFor(&ast.IndexExpr{X: x, Lbrack: pos, Index: &ast.BadExpr{}})
+}
+
+// boolLit returns the literal true or false.
+func boolLit(b bool) dst.Expr { return ident(fmt.Sprint(b)) }
+
+// isMapType reports whether t is, or has the core type of, a map.
+func isMapType(t types.Type) bool {
+	_, ok := coreType(t).(*types.Map)
+	return ok
+}
+
+// coreType is t's underlying type, or for a type parameter the one
+// underlying type of all its type terms; nil if there is none.
+func coreType(t types.Type) types.Type {
+	tp, ok := types.Unalias(t).(*types.TypeParam)
+	if !ok {
+		return typeUnder(t)
+	}
+	iface, ok := tp.Constraint().Underlying().(*types.Interface)
+	if !ok {
+		return nil
+	}
+	var core types.Type
+	ok = iface.NumEmbeddeds() > 0
+	for i := range iface.NumEmbeddeds() {
+		u, isUnion := iface.EmbeddedType(i).(*types.Union)
+		if !isUnion {
+			core, ok = unifyCore(core, iface.EmbeddedType(i).Underlying(), ok)
+			continue
+		}
+		for j := range u.Len() {
+			core, ok = unifyCore(core, u.Term(j).Type().Underlying(), ok)
+		}
+	}
+	if !ok {
+		return nil
+	}
+	return core
+}
+
+// unifyCore folds one term's underlying type into a core type candidate.
+func unifyCore(core, t types.Type, ok bool) (types.Type, bool) {
+	if !ok || (core != nil && !types.Identical(core, t)) {
+		return nil, false
+	}
+	return t, true
+}
+
+// mapAccess rewrites m[k] (x, originally ae) used in context c into
+// _vtbM(g, site, write, m)[k]: the map object is the accessed location.
+func (fr *fileRewriter) mapAccess(x *dst.IndexExpr, ae *ast.IndexExpr, c ctx) dst.Expr {
+	x.X = fr.expr(x.X, ctxValue)
+	x.Index = fr.expr(x.Index, ctxValue)
+	group, ok := fr.p.groupFor(ae)
+	if !ok {
+		return x
+	}
+	write := c == ctxWrite
+	x.X = fr.hookCall(mapHelper, ae.Pos(), write, group, types.ExprString(ae), boolLit(write), x.X)
+	return x
+}
+
+// wholeValue reports whether an access of e touches a whole struct or
+// array (several bytes that fields or elements are accessed in), which is
+// then checked as an address range.
+func (fr *fileRewriter) wholeValue(e ast.Expr) bool {
+	switch typeUnder(fr.typeOf(e)).(type) {
+	case *types.Struct, *types.Array:
+		return true
+	}
+	return false
+}
+
+// containerCall instruments a builtin call on a map or slice whose
+// arguments are already rewritten: delete and clear of a map write it,
+// len reads it; copy reads and writes elements, append writes the new
+// elements (or reads the old ones when it grows), clear of a slice writes
+// every element. Other calls (len of a slice, cap) are returned unchanged.
+func (fr *fileRewriter) containerCall(x *dst.CallExpr, ae *ast.CallExpr, name string) dst.Expr {
+	if len(ae.Args) == 0 {
+		return x
+	}
+	arg := ae.Args[0]
+	if isMapType(fr.typeOf(arg)) {
+		if name == "cap" || name == "copy" || name == "append" {
+			return x
+		}
+		group, ok := fr.containerGroup(arg, ae.Lparen)
+		if !ok {
+			return x
+		}
+		write := name != "len"
+		x.Args[0] = fr.hookCall(mapHelper, ae.Pos(), write, group, types.ExprString(ae), boolLit(write), x.Args[0])
+		return x
+	}
+	if _, ok := typeUnder(fr.typeOf(arg)).(*types.Slice); !ok {
+		return x
+	}
+	switch name {
+	case "copy":
+		return fr.copyCall(x, ae)
+	case "append":
+		return fr.appendCall(x, ae)
+	case "clear":
+		group, ok := fr.containerGroup(arg, ae.Lparen)
+		if !ok {
+			return x
+		}
+		return fr.hookCall(clearSlice, ae.Pos(), true, group, types.ExprString(ae), x.Args[0])
+	}
+	return x
+}
+
+// copyCall turns copy(dst, src) into _vtbCopy(g, site, dst, src), or
+// _vtbCopyS when src is a string. Both operands get dst's group: the one
+// site reads src and writes dst.
+func (fr *fileRewriter) copyCall(x *dst.CallExpr, ae *ast.CallExpr) dst.Expr {
+	helper := copyHelper
+	if b, ok := typeUnder(fr.typeOf(ae.Args[1])).(*types.Basic); ok && b.Info()&types.IsString != 0 {
+		helper = copyStr
+	} else if _, ok := typeUnder(fr.typeOf(ae.Args[1])).(*types.Slice); !ok {
+		return x
+	}
+	group, ok := fr.containerGroup(ae.Args[0], ae.Lparen)
+	if !ok {
+		return x
+	}
+	return fr.hookCall(helper, ae.Pos(), true, group, types.ExprString(ae), x.Args...)
+}
+
+// appendCall turns append(s, xs...) into _vtbAppend(g, site, spread, s,
+// xs...). append([]byte, string...) keeps its form (the string is
+// immutable; the new bytes go where no one else can see them unless s has
+// room, a case left unmodelled).
+func (fr *fileRewriter) appendCall(x *dst.CallExpr, ae *ast.CallExpr) dst.Expr {
+	spread := ae.Ellipsis.IsValid()
+	if spread {
+		if _, ok := typeUnder(fr.typeOf(ae.Args[1])).(*types.Slice); !ok {
+			return x
+		}
+	}
+	if len(ae.Args) == 1 {
+		return x
+	}
+	group, ok := fr.containerGroup(ae.Args[0], ae.Lparen)
+	if !ok {
+		return x
+	}
+	c := fr.hookCall(appendHelp, ae.Pos(), true, group, types.ExprString(ae), boolLit(spread))
+	c.Args = append(c.Args, x.Args...)
+	c.Ellipsis = x.Ellipsis
+	return c
+}
+
+// sliceToString instruments string(b) of a byte or rune slice b (already
+// rewritten in x), which reads every element of b, as
+// string(_vtbSR(g, site, b)). Other conversions are returned unchanged.
+func (fr *fileRewriter) sliceToString(x *dst.CallExpr, ae *ast.CallExpr) dst.Expr {
+	if len(ae.Args) != 1 {
+		return x
+	}
+	to, ok := typeUnder(fr.typeOf(ae)).(*types.Basic)
+	if !ok || to.Info()&types.IsString == 0 {
+		return x
+	}
+	if _, ok := typeUnder(fr.typeOf(ae.Args[0])).(*types.Slice); !ok {
+		return x
+	}
+	group, ok := fr.containerGroup(ae.Args[0], token.NoPos)
+	if !ok {
+		return x
+	}
+	x.Args[0] = fr.hookCall(sliceRead, ae.Pos(), false, group, types.ExprString(ae), x.Args[0])
+	return x
+}
