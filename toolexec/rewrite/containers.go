@@ -195,7 +195,12 @@ func (fr *fileRewriter) copyCall(x *dst.CallExpr, ae *ast.CallExpr) dst.Expr {
 	if !ok {
 		return x
 	}
-	return fr.hookCall(helper, ae.Pos(), true, group, types.ExprString(ae), x.Args...)
+	args := x.Args
+	if helper == copyStr && !types.Identical(fr.typeOf(ae.Args[1]), types.Typ[types.String]) {
+		// A named string type is not assignable to the helper's string.
+		args = []dst.Expr{args[0], &dst.CallExpr{Fun: ident("string"), Args: []dst.Expr{args[1]}}}
+	}
+	return fr.hookCall(helper, ae.Pos(), true, group, types.ExprString(ae), args...)
 }
 
 // appendCall turns append(s, xs...) into _vtbAppend(g, site, spread, s,

@@ -105,6 +105,9 @@ func (fr *fileRewriter) maybeAccess(e dst.Expr, ae ast.Expr, c ctx) dst.Expr {
 	if id, ok := ae.(*ast.Ident); ok && id.Name == "_" {
 		return e
 	}
+	if !fr.addressable(ae) {
+		return e // a part of a map element or of a call's result: no address to hook
+	}
 	group, ok := fr.p.groupFor(ae)
 	if !ok {
 		return e
@@ -117,6 +120,35 @@ func (fr *fileRewriter) maybeAccess(e dst.Expr, ae ast.Expr, c ctx) dst.Expr {
 		return &dst.StarExpr{X: fr.hookCall(helper, ae.Pos(), c == ctxWrite, group, types.ExprString(ae), addrOf(e))}
 	}
 	return fr.accessExpr(e, ae.Pos(), c == ctxWrite, group, types.ExprString(ae))
+}
+
+// addressable reports whether e denotes a variable whose address the hook
+// can take (the Go spec's addressability): a field or array element of a
+// map element (m[k].f, m[k][0]) or of a call's result is not; the map
+// access itself is hooked instead.
+func (fr *fileRewriter) addressable(e ast.Expr) bool {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident, *ast.StarExpr:
+		return true
+	case *ast.SelectorExpr:
+		sel := fr.info.Selections[x]
+		if sel == nil || sel.Indirect() {
+			return true // a qualified identifier, or a field through a pointer
+		}
+		if _, ptr := typeUnder(fr.typeOf(x.X)).(*types.Pointer); ptr {
+			return true
+		}
+		return fr.addressable(x.X)
+	case *ast.IndexExpr:
+		switch typeUnder(fr.typeOf(x.X)).(type) {
+		case *types.Slice, *types.Pointer: // a slice or an array pointer
+			return true
+		case *types.Array:
+			return fr.addressable(x.X)
+		}
+		return false // a map element or a string's byte
+	}
+	return false
 }
 
 // addressableCtx is the context for the operand of a field selection, an
