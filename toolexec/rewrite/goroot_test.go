@@ -213,8 +213,9 @@ func TestGorootRun(t *testing.T) {
 			continue
 		}
 		orig, _ := os.ReadFile(p.path)
-		files[fmt.Sprintf("n%04d/main.go", i)] = orig
-		files[fmt.Sprintf("r%04d/main.go", i)] = src
+		// Under its own name: some programs look for it in their stacks.
+		files[fmt.Sprintf("n%04d/%s", i, filepath.Base(p.path))] = orig
+		files[fmt.Sprintf("r%04d/%s", i, filepath.Base(p.path))] = src
 		cands = append(cands, p)
 	}
 	if len(cands) == 0 {
