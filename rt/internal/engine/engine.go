@@ -223,7 +223,12 @@ func (e *Engine) Run(body func()) (*Result, bool) {
 const (
 	settleYields = 64
 	settleWait   = 2 * time.Millisecond
-	settleSkip   = 16
+	// settleEndWait bounds the wait at the end of an execution, where a
+	// goroutine still counted would be seen by the next execution's start
+	// (a loaded machine can leave an exiting goroutine descheduled for
+	// several milliseconds).
+	settleEndWait = 20 * time.Millisecond
+	settleSkip    = 16
 )
 
 // settleReturn bounds how long settle waits for released goroutines to
@@ -290,7 +295,7 @@ func (e *Engine) settle(base int) {
 		return
 	}
 	for start := time.Now(); runtime.NumGoroutine() > base; time.Sleep(time.Microsecond) {
-		if time.Since(start) > settleWait {
+		if time.Since(start) > settleEndWait {
 			e.unsettled = settleSkip
 			return
 		}
