@@ -13,7 +13,21 @@
 // when declared elsewhere): which entry points reach it, how many access
 // sites it has and how many of them are not protected by a common lock.
 // Each access is attached as a related position. Variables never written
-// except by the initialisation at their declaration are not reported.
+// except by the initialisation at their declaration are not reported, and
+// neither are the writes that fill in a new object before it can be seen
+// by anyone else (a constructor setting fields before returning or
+// publishing the object).
+//
+// Accesses ordered by synchronisation need no lock: a write before a go
+// statement and the started goroutine's reads, a write before a channel
+// send (or close) and the reads after the receive, a goroutine's writes
+// before WaitGroup.Done and the reads after Wait, and the function run by
+// Once.Do and the code after Do. A variable whose every pair of
+// conflicting accesses from concurrent entry points is so ordered is handed
+// over, not shared, and is not reported; ordered accesses are not counted
+// as unprotected. The order is taken within a function and one edge deep
+// (package analyzers/internal/syncorder), so some correct hand-offs are
+// still reported.
 //
 // A goroutine entry point is a function started by a go statement (counted
 // twice when the statement is in a loop or the function is started from two

@@ -78,8 +78,8 @@ func buildCallGraph(fset *token.FileSet, res *alias.Result) *callGraph {
 
 // scan records the calls and go statements of fn.
 func (cg *callGraph) scan(fn *ssa.Function, methods map[string][]*ssa.Function) {
-	if fn.Parent() != nil && !cg.res.External(fn) {
-		cg.edge(fn.Parent(), fn, nil) // a closure run synchronously by its creator
+	if fn.Parent() != nil && !cg.res.External(fn) && !onlyStarted(fn) {
+		cg.edge(fn.Parent(), fn, nil) // a closure its creator may run synchronously
 	}
 	for _, blk := range fn.Blocks {
 		for _, instr := range blk.Instrs {
@@ -191,4 +191,37 @@ func inLoop(b *ssa.BasicBlock) bool {
 		}
 	}
 	return false
+}
+
+// onlyStarted reports whether the closure fn is used by its creator only
+// as the function of go statements, so that the creator never runs it
+// itself.
+func onlyStarted(fn *ssa.Function) bool {
+	started := false
+	for _, b := range fn.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn {
+				continue // judged by the uses of its value
+			}
+			for _, op := range instr.Operands(nil) {
+				if !denotes(*op, fn) {
+					continue
+				}
+				g, isGo := instr.(*ssa.Go)
+				if !isGo || g.Call.Value != *op || g.Call.IsInvoke() {
+					return false
+				}
+				started = true
+			}
+		}
+	}
+	return started
+}
+
+// denotes reports whether v is fn or a closure of fn.
+func denotes(v ssa.Value, fn *ssa.Function) bool {
+	if mc, ok := v.(*ssa.MakeClosure); ok {
+		return mc.Fn == fn
+	}
+	return v == fn
 }

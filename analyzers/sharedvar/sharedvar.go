@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/vtbound/vtbound/analyzers/internal/analysisdoc"
+	"github.com/vtbound/vtbound/analyzers/internal/syncorder"
 	"github.com/vtbound/vtbound/analyzers/vargroups"
 	"github.com/vtbound/vtbound/internal/alias"
 	"golang.org/x/tools/go/analysis"
@@ -43,11 +44,14 @@ func run(pass *analysis.Pass) (any, error) {
 	if res.Alias == nil {
 		return nil, nil // package skipped by vargroups
 	}
-	cg := buildCallGraph(pass.Fset, res.Alias)
-	locks := allHeldLocks(cg)
+	a := &analysisState{
+		cg:    buildCallGraph(pass.Fset, res.Alias),
+		order: syncorder.New(res.Alias),
+	}
+	a.locks = allHeldLocks(a.cg)
 	for _, g := range res.Groups {
 		if g.Shared {
-			reportGroup(pass, cg, locks, g)
+			a.reportGroup(pass, g)
 		}
 	}
 	return nil, nil
@@ -74,25 +78,36 @@ func concurrent(pass *analysis.Pass) bool {
 	return found
 }
 
-// access is one shared access of a group, with the locks held at it.
-type access struct {
-	site  alias.Site
-	locks lockset
+// analysisState is what the analysis of one package computes once for all
+// of its groups.
+type analysisState struct {
+	cg    *callGraph
+	locks map[*ssa.Function]map[ssa.Instruction]lockset
+	order *syncorder.Order
 }
 
-// reportGroup reports g if enough entry points reach its shared accesses.
-func reportGroup(pass *analysis.Pass, cg *callGraph, locks map[*ssa.Function]map[ssa.Instruction]lockset, g *vargroups.Group) {
+// access is one shared access of a group, with the locks held at it.
+type access struct {
+	site    alias.Site
+	locks   lockset
+	entries []*entry
+}
+
+// reportGroup reports g if enough entry points reach its shared accesses
+// and some of them may run concurrently without synchronisation ordering
+// them.
+func (st *analysisState) reportGroup(pass *analysis.Pass, g *vargroups.Group) {
 	var accs []access
 	entries := map[*entry]bool{}
 	for _, s := range g.Sites {
 		fn := s.Instr.Parent()
-		if !s.Shared || len(cg.reachedBy[fn]) == 0 {
+		if !s.Shared || len(st.cg.reachedBy[fn]) == 0 || initialises(s.Instr) {
 			continue
 		}
-		for _, e := range cg.reachedBy[fn] {
+		for _, e := range st.cg.reachedBy[fn] {
 			entries[e] = true
 		}
-		accs = append(accs, access{site: s, locks: locks[fn][s.Instr]})
+		accs = append(accs, access{site: s, locks: st.locks[fn][s.Instr], entries: st.cg.reachedBy[fn]})
 	}
 	weight := 0
 	for e := range entries {
@@ -102,6 +117,11 @@ func reportGroup(pass *analysis.Pass, cg *callGraph, locks map[*ssa.Function]map
 		return
 	}
 	common, unprotected := commonLock(accs)
+	handedOver := st.handedOver(accs)
+	if handedOver == len(accs) {
+		return // every conflicting pair is ordered: data handed over
+	}
+	unprotected -= st.orderedUnprotected(accs, common)
 	pos := g.Decl
 	if !pos.IsValid() {
 		pos = accs[0].site.Pos
@@ -203,7 +223,7 @@ func related(accs []access) []analysis.RelatedInformation {
 		}
 		held := "no lock held"
 		if len(a.locks) > 0 {
-			held = "holds " + strings.Join(a.locks.names(), ", ")
+			held = "holds " + strings.Join(a.locks.Names(), ", ")
 		}
 		out = append(out, analysis.RelatedInformation{Pos: a.site.Pos, Message: kind + " (" + held + ")"})
 	}

@@ -13,7 +13,7 @@ import (
 // must not be reported).
 func TestSharedVar(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), sharedvar.Analyzer,
-		"globals", "closures", "channels", "fields", "containers", "methods", "generics", "locals")
+		"globals", "closures", "channels", "fields", "containers", "methods", "generics", "locals", "handoff")
 }
 
 // TestRelated checks the related positions: one per access, saying

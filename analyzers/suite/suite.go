@@ -6,14 +6,17 @@
 package suite
 
 import (
+	"github.com/vtbound/vtbound/analyzers/checkact"
 	"github.com/vtbound/vtbound/analyzers/sharedvar"
 	"github.com/vtbound/vtbound/analyzers/vargroups"
 	"golang.org/x/tools/go/analysis"
 )
 
-// Analyzers is the vet suite: the shared-variable report and the variable
-// groups it is computed from.
+// Analyzers is the vet suite: the shared-variable report, check-then-act
+// across critical sections, and the variable groups they are computed
+// from.
 var Analyzers = []*analysis.Analyzer{
 	sharedvar.Analyzer,
+	checkact.Analyzer,
 	vargroups.Analyzer,
 }

@@ -61,3 +61,11 @@ func (r *Result) memberPos(group string) token.Pos {
 	}
 	return token.NoPos
 }
+
+// ValueGroup names the points-to class of a reference value v (a channel,
+// map, pointer or function value of an analysed function): the label of
+// the objects it may refer to, such as alloc:file.go:line:col, or
+// type:T when the analysis knows nothing better.
+func (r *Result) ValueGroup(v ssa.Value) string {
+	return r.className(v)
+}

@@ -2,7 +2,7 @@ package containers
 
 import "sync"
 
-type item struct{ n int } // want `variable containers\.item\.n is shared .*\(reached from go func literal at containers\.go:14 \(many\), run\)`
+type item struct{ n int } // want `variable containers\.item\.n is shared .*\(reached from go func literal at containers\.go:14 \(many\)\)`
 
 var registry = map[string]*item{} // want `variable elem:containers\.registry is shared .*\(reached from lookup, run\)`
 
