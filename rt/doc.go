@@ -15,9 +15,9 @@
 // # What is controlled
 //
 // Inside Test, the body and every goroutine started with Go (and WGGo, and
-// the timer of After) are controlled goroutines: exactly one runs at a time,
-// and before each of these operations it stops at a scheduling point where
-// the search strategy decides who moves next:
+// the goroutines of modelled timers) are controlled goroutines: exactly one
+// runs at a time, and before each of these operations it stops at a
+// scheduling point where the search strategy decides who moves next:
 //
 //   - tracked shared reads and writes (Read, Write), behind a per-variable-
 //     group Guard that costs one load and a branch when the group is off;
@@ -27,12 +27,23 @@
 //     `for range` over a channel is a loop of Recv2;
 //   - sync.Mutex and sync.RWMutex, all methods including TryLock and
 //     TryRLock; sync.WaitGroup Add, Done, Wait and Go; sync.Once.Do;
-//     sync.Cond Wait, Signal and Broadcast (when Cond.L is a *sync.Mutex or
-//     *sync.RWMutex);
-//   - every sync/atomic function and typed-atomic method (Atomic);
-//   - runtime.Gosched and time.Sleep (Gosched, Sleep: a scheduling point,
-//     modelled time does not pass) and time.After (After: a timer goroutine
-//     that the strategy may fire at any step).
+//     sync.OnceFunc, OnceValue and OnceValues (through a modelled Once);
+//     sync.Cond Wait, Signal and Broadcast, whatever its Locker (a Mutex, an
+//     RWMutex, an RLocker, or a Locker whose own methods are rewritten);
+//     Lock and Unlock called through a sync.Locker (LockerLock);
+//   - every sync/atomic function and typed-atomic method (Atomic), and
+//     every sync.Map method (as an atomic operation on the map: a
+//     scheduling point that orders a Store before a Load that follows it);
+//   - runtime.Gosched (Gosched) and time: Sleep, After, AfterFunc, NewTimer,
+//     NewTicker, Tick, Timer and Ticker Stop and Reset, on the execution's
+//     virtual clock (see Sleep and NewTimer: each timer is a controlled
+//     timer goroutine that fires when the clock reaches its deadline, with
+//     Go 1.23 channel semantics); Now, Since and Until see virtual time;
+//   - context: WithCancel, WithCancelCause, WithTimeout, WithTimeoutCause,
+//     WithDeadline, WithDeadlineCause, AfterFunc, Cause and t.Context()
+//     (rt's own context implementation with modelled Done channels and
+//     deadlines on the virtual clock, see context.go for why);
+//     WithValue and WithoutCancel work unchanged over it.
 //
 // Blocking is modelled: a goroutine whose operation cannot proceed is not
 // enabled and is never parked in a real blocking call while it runs.
@@ -51,9 +62,11 @@
 // uncontrolled goroutine) polls with exponential backoff, and the report
 // says that uncontrolled code was involved. A goroutine waiting on a
 // channel rewritten code made outside the execution polls it only when no
-// controlled goroutine can move, before a deadlock is reported. sync.Map, sync.Pool,
-// sync.OnceFunc/OnceValue, time.NewTimer, time.Ticker, time.AfterFunc and
-// context deadlines run unmodelled. Package-level state is not reset
+// controlled goroutine can move, before a deadlock is reported. A timer,
+// ticker or context made outside the execution, and a context derived from
+// a cancellable context vtbound does not model, run natively (real time).
+// A test that calls testing/synctest.Test runs natively, unexplored (its
+// bubble has the runtime's own fake clock). Package-level state is not reset
 // between executions: a test explored by vtbound must be repeatable, as
 // with `go test -count=N`.
 //

@@ -69,6 +69,9 @@ func NewEnv(rtSource fs.FS) (*Env, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := scope.SetDeps(os.Getenv(DepsEnv)); err != nil {
+		return nil, err
+	}
 	dir, _ := os.Getwd()
 	self, _ := os.Executable()
 	env := &Env{

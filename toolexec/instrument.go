@@ -30,15 +30,15 @@ func instrument(p *compilePlan, env *Env) ([]string, error) {
 		return nil, err
 	}
 	in := rewriteInput(p, l)
-	useAnalysis(env, p, l, in)
+	if p.mode == Full {
+		useAnalysis(env, p, l, in)
+	}
 	out, err := env.Rewrite(in)
 	if err != nil {
 		return nil, fmt.Errorf("rewrite: %w", err)
 	}
-	for _, w := range out.Warnings {
-		fmt.Fprintf(env.Stderr, "vtbound: warning: %s: %s\n", p.name, oneLine(strings.TrimPrefix(w, "vtbound: ")))
-	}
-	if env.Verbose {
+	printWarnings(p, out.Warnings, env)
+	if env.Verbose && p.mode == Full {
 		fmt.Fprintf(env.Stderr, "vtbound: %s: %d of %d memory-access sites instrumented, %d allocation sites registered\n", p.name, out.Sites, out.AccessSites, out.AllocSites)
 	}
 	if len(out.Files) == 0 {
@@ -57,11 +57,12 @@ func instrument(p *compilePlan, env *Env) ([]string, error) {
 // rewriteInput selects the rewritable files of a loaded package.
 func rewriteInput(p *compilePlan, l *loaded) *rewrite.Input {
 	in := &rewrite.Input{
-		Fset:       l.fset,
-		Pkg:        l.pkg,
-		Info:       l.info,
-		ImportPath: p.name,
-		IsTest:     p.isTest,
+		Fset:            l.fset,
+		Pkg:             l.pkg,
+		Info:            l.info,
+		ImportPath:      p.name,
+		IsTest:          p.isTest,
+		ConcurrencyOnly: p.mode == Concurrency,
 	}
 	in.GoVersion, _ = p.cmd.Flag("lang")
 	if _, ok := p.cmd.Flag("coveragecfg"); ok {
@@ -75,6 +76,21 @@ func rewriteInput(p *compilePlan, l *loaded) *rewrite.Input {
 		}
 	}
 	return in
+}
+
+// printWarnings prints one line per construct the rewriter left
+// unchanged. A dependency's constructs left unchanged stay uncontrolled, as
+// the whole package was before dependencies were rewritten, so only
+// VTBOUND_DEBUG shows them.
+func printWarnings(p *compilePlan, warnings []string, env *Env) {
+	for _, w := range warnings {
+		line := fmt.Sprintf("%s: %s", p.name, oneLine(strings.TrimPrefix(w, "vtbound: ")))
+		if p.mode == Concurrency {
+			env.debugf("dependency %s", line)
+			continue
+		}
+		fmt.Fprintf(env.Stderr, "vtbound: warning: %s\n", line)
+	}
 }
 
 // coverCounterPrefix starts the names of the counter variables the go

@@ -33,6 +33,8 @@ type compilePlan struct {
 	rewrite []string
 	// isTest is set when the package includes _test.go files.
 	isTest bool
+	// mode is Full for a package in scope, Concurrency for a dependency.
+	mode Mode
 }
 
 // planCompile applies the skip rules and the scope to a compile command.
@@ -74,7 +76,9 @@ func skipPackage(cmd *Command, p *compilePlan, env *Env) error {
 		return fmt.Errorf("%w: vtbound's own package", errSkip)
 	case p.pkgPath == "main" && strings.HasSuffix(p.name, ".test"):
 		return fmt.Errorf("%w: generated test main", errSkip)
-	case !env.Scope.Contains(scopePath(p.name, cmd.Files), sourceDir(cmd.Files, env.Dir, p.work), env.Locations):
+	}
+	p.mode = env.Scope.Mode(scopePath(p.name, cmd.Files), sourceDir(cmd.Files, env.Dir, p.work), env.Locations)
+	if p.mode == Skip {
 		return fmt.Errorf("%w: out of scope", errSkip)
 	}
 	return nil

@@ -44,14 +44,17 @@ func TestSkipRules(t *testing.T) {
 		// The cover tool's copy of a.go is rewritten, its counters file
 		// is not.
 		{"compile_test_internal_cover_trimpath", "/tmp/cap/m", "", "", []string{"a.cover.go", "a_test.go"}},
-		// Module cache and vendor directories are out of the default scope.
-		{"compile_test_internal_race", "/root/go/pkg/mod/example.com/m@v1.0.0", "", "out of scope", nil},
-		{"compile_test_internal_race", "/tmp/cap/vendor/example.com/m", "", "out of scope", nil},
-		// VTBOUND_SCOPE narrows and widens.
+		// Module cache and vendor directories are out of the default
+		// scope: dependencies, whose concurrency operations only are
+		// rewritten (see TestDependencyMode).
+		{"compile_test_internal_race", "/root/go/pkg/mod/example.com/m@v1.0.0", "", "", []string{"a.go", "a_test.go"}},
+		{"compile_test_internal_race", "/tmp/cap/vendor/example.com/m", "", "", []string{"a.go", "a_test.go"}},
+		// VTBOUND_SCOPE narrows and widens; an excluding pattern also
+		// excludes a package from the dependencies' rewriting.
 		{"compile_test_internal_race", "/tmp/cap/m", "-example.com/m", "out of scope", nil},
 		{"compile_test_external_race", "/tmp/cap/m", "-example.com/m", "out of scope", nil},
 		{"compile_test_internal_race", "/root/go/pkg/mod/example.com/m@v1.0.0", "example.com/...", "", []string{"a.go", "a_test.go"}},
-		{"compile_main", "/tmp/cap/m2", "example.com/other/...", "out of scope", nil},
+		{"compile_main", "/tmp/cap/m2", "example.com/other/...", "", []string{"main.go"}},
 		{"compile_main", "/tmp/cap/m2", "default,example.com/other/...", "", []string{"main.go"}},
 	}
 	for _, tt := range tests {
@@ -80,6 +83,62 @@ func TestSkipRules(t *testing.T) {
 				t.Errorf("rewrite %v; want %v", bases, tt.rewrite)
 			}
 		})
+	}
+}
+
+// TestDependencyMode: packages out of scope (module cache, vendor, or
+// not named by VTBOUND_SCOPE) get their concurrency operations rewritten
+// unless VTBOUND_DEPS=off or an excluding pattern names them.
+func TestDependencyMode(t *testing.T) {
+	tests := []struct {
+		dir, scope, deps string
+		want             Mode
+	}{
+		{"/tmp/cap/m", "", "", Full},
+		{"/root/go/pkg/mod/example.com/m@v1.0.0", "", "", Concurrency},
+		{"/tmp/cap/vendor/example.com/m", "", "1", Concurrency},
+		{"/root/go/pkg/mod/example.com/m@v1.0.0", "", "off", Skip},
+		{"/tmp/cap/vendor/example.com/m", "", "0", Skip},
+		{"/root/go/pkg/mod/example.com/m@v1.0.0", "-example.com/m", "", Skip},
+		{"/root/go/pkg/mod/example.com/m@v1.0.0", "example.com/m", "off", Full},
+		{"/tmp/cap/m", "example.com/other", "", Concurrency},
+	}
+	for _, tt := range tests {
+		c := readCapture(t, "compile_test_internal_race")
+		c.argv = relocate(c.argv, tt.dir)
+		cmd, err := ParseCompile(c.argv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		env := captureEnv(t, c, tt.dir, tt.scope)
+		if err := env.Scope.SetDeps(tt.deps); err != nil {
+			t.Fatal(err)
+		}
+		p, err := planCompile(cmd, env)
+		got := Skip
+		if err == nil {
+			got = p.mode
+		} else if !errors.Is(err, errSkip) {
+			t.Fatalf("%s scope=%q deps=%q: %v", tt.dir, tt.scope, tt.deps, err)
+		}
+		if got != tt.want {
+			t.Errorf("%s scope=%q deps=%q: mode %v, want %v", tt.dir, tt.scope, tt.deps, got, tt.want)
+		}
+	}
+}
+
+// TestSetDeps: VTBOUND_DEPS values, and off entering the build hash.
+func TestSetDeps(t *testing.T) {
+	sc, _ := ParseScope("example.com/m")
+	raw := sc.Raw
+	if err := sc.SetDeps("on"); err != nil || !sc.Deps || sc.Raw != raw {
+		t.Errorf("SetDeps(on): deps=%v raw=%q err=%v", sc.Deps, sc.Raw, err)
+	}
+	if err := sc.SetDeps("off"); err != nil || sc.Deps || sc.Raw == raw {
+		t.Errorf("SetDeps(off): deps=%v raw=%q err=%v; want off recorded in Raw", sc.Deps, sc.Raw, err)
+	}
+	if err := sc.SetDeps("maybe"); err == nil || !strings.Contains(err.Error(), DepsEnv) {
+		t.Errorf("SetDeps(maybe): err = %v; want an error naming %s", err, DepsEnv)
 	}
 }
 

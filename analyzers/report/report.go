@@ -35,8 +35,10 @@ func Main(args []string) int {
 // finding is one diagnostic with resolved positions.
 type finding struct {
 	Pkg      string
+	PkgID    string
 	Analyzer *analysis.Analyzer
 	Posn     token.Position
+	End      token.Position
 	Message  string
 	Category string
 	Related  []related
@@ -74,7 +76,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if len(patterns) == 0 {
 		patterns = []string{"./..."}
 	}
-	findings, err := analyze(patterns)
+	findings, err := analyze("", false, patterns)
 	if err == nil {
 		var wd string
 		wd, err = os.Getwd()
@@ -89,9 +91,44 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// Diagnostic is one finding of the vet suite with resolved positions, for
+// other front ends (the language server).
+type Diagnostic struct {
+	Pkg      string // import path
+	PkgID    string // package ID: "p [p.test]" for a test variant
+	Analyzer string
+	Posn     token.Position
+	End      token.Position // invalid when the analyzer gave no end
+	Message  string
+	Related  []Related
+}
+
+// Related is a related position of a Diagnostic.
+type Related struct {
+	Posn    token.Position
+	Message string
+}
+
+// Analyze loads the packages matching patterns from directory dir (the
+// current directory when empty), with their tests if tests is set, and
+// returns the vet suite's diagnostics in position order. A package and its
+// test variant may report the same diagnostic twice.
+func Analyze(dir string, tests bool, patterns []string) ([]Diagnostic, error) {
+	fs, err := analyze(dir, tests, patterns)
+	out := make([]Diagnostic, 0, len(fs))
+	for _, f := range fs {
+		d := Diagnostic{Pkg: f.Pkg, PkgID: f.PkgID, Analyzer: f.Analyzer.Name, Posn: f.Posn, End: f.End, Message: f.Message}
+		for _, r := range f.Related {
+			d.Related = append(d.Related, Related(r))
+		}
+		out = append(out, d)
+	}
+	return out, err
+}
+
 // analyze loads the packages and runs the vet suite on them.
-func analyze(patterns []string) ([]finding, error) {
-	cfg := &packages.Config{Mode: packages.LoadAllSyntax}
+func analyze(dir string, tests bool, patterns []string) ([]finding, error) {
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: dir, Tests: tests}
 	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		return nil, fmt.Errorf("load %v: %w", patterns, err)
@@ -117,7 +154,10 @@ func collect(graph *checker.Graph) ([]finding, error) {
 		}
 		fset := act.Package.Fset
 		for _, d := range act.Diagnostics {
-			f := finding{Pkg: act.Package.PkgPath, Analyzer: act.Analyzer, Posn: fset.Position(d.Pos), Message: d.Message, Category: d.Category}
+			f := finding{Pkg: act.Package.PkgPath, PkgID: act.Package.ID, Analyzer: act.Analyzer, Posn: fset.Position(d.Pos), Message: d.Message, Category: d.Category}
+			if d.End.IsValid() {
+				f.End = fset.Position(d.End)
+			}
 			for _, r := range d.Related {
 				f.Related = append(f.Related, related{Posn: fset.Position(r.Pos), Message: r.Message})
 			}

@@ -6,6 +6,8 @@
 //	go test -toolexec=vtbound ./...            instrument and explore tests
 //	go vet -vettool=$(which vtbound) ./...     static shared-variable report
 //	vtbound report [packages]                  shared-variable report
+//	vtbound lsp                                language server over stdio
+//	vtbound debug [-step N] FILE               replay a schedule under Delve, stopped at step N
 //	vtbound version                            print version and build hash
 //	vtbound help [SETTING|COMMAND]             print help, or explain one setting
 //
@@ -53,6 +55,11 @@ type subcommand struct {
 func commands() []subcommand {
 	return []subcommand{
 		{"report", "[-format=text|json|sarif] [packages]", "static shared-variable report, without go vet", report.Main},
+		{"show", "[-full] [-html] FILE", "print a saved schedule's interleaving, or draw it as HTML lanes, without running", showCmd},
+		{"sweep", "[flags] [packages] | merge a.db b.db -o all.db | report", "nightly sweep: explore every test under a budget, record results and bugs in .vtbound/sweep.db", sweepCmd},
+		{"replay", "FILE", "replay a saved schedule file with go test -toolexec=vtbound", replayCmd},
+		{"debug", "[-step N] FILE", "replay a saved schedule under Delve, stopped before step N (default: the first conflicting access)", debugCmd},
+		{"lsp", "", "language server over stdio: the vet suite's diagnostics in editors (docs/editors.md)", lspCmd},
 		{"version", "", "print vtbound's module version, the Go version and the build hash", versionCmd},
 		{"help", "[SETTING|COMMAND]", "print this help, or explain one setting or command", helpCmd},
 	}

@@ -22,10 +22,7 @@ func versionCmd(args []string) int {
 		fmt.Fprintln(os.Stderr, "vtbound: version takes no arguments")
 		return 2
 	}
-	v := "(devel)"
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
-		v = bi.Main.Version
-	}
+	v := moduleVersion()
 	env, err := toolexec.NewEnv(nil)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "vtbound: %v\n", err)
@@ -38,4 +35,13 @@ func versionCmd(args []string) int {
 	}
 	fmt.Printf("vtbound %s %s %s/%s buildhash=%s\n", v, runtime.Version(), runtime.GOOS, runtime.GOARCH, h)
 	return 0
+}
+
+// moduleVersion is vtbound's module version as the go command recorded it
+// in the binary, or (devel).
+func moduleVersion() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+		return bi.Main.Version
+	}
+	return "(devel)"
 }

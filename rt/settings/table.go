@@ -19,6 +19,17 @@ func buildSettings() []Setting {
 			"Example: VTBOUND_SCOPE=default,golang.org/x/sync/... widens the scope to a dependency. " +
 			"The standard library and vtbound's own packages are never instrumented.",
 	}, {
+		Name: "VTBOUND_DEPS", Phase: Build,
+		Default: "on",
+		Accepts: "0 or off to disable (1 or on: the default)",
+		Summary: "off: leave packages out of VTBOUND_SCOPE unchanged instead of rewriting their concurrency operations",
+		Doc: "By default the concurrency operations (go statements, channels, select, sync, sync/atomic, time) of every " +
+			"package outside VTBOUND_SCOPE that is not in the standard library (module cache, vendor directories) are " +
+			"rewritten too, without their memory accesses, so that helpers such as testify's Eventually and x/sync's " +
+			"singleflight and errgroup run under control. A dependency goroutine blocked in the dependency when the test " +
+			"body returns is not reported as a leak. A package excluded by a -pattern of VTBOUND_SCOPE is left unchanged. " +
+			"See docs/compile-wrapper.md.",
+	}, {
 		Name: "VTBOUND_ALIAS", Phase: Build,
 		Default: "on",
 		Accepts: "off to disable",
@@ -63,6 +74,13 @@ func searchSettings() []Setting {
 		Summary: "executions per test: a count, a duration or both; whichever comes first",
 		Doc: "Bounds the exploration of each test. Giving only a count or only a duration removes the default limit " +
 			"of the other kind. A test body that never starts a goroutine runs once.",
+	}, {
+		Name: "VTBOUND_FUZZ_BUDGET", Phase: Run, Default: "100,1s",
+		Accepts: "a count of executions (10000), a duration (30s), or both (10000,30s)",
+		Summary: "executions per input of a fuzz target: a count, a duration or both; whichever comes first",
+		Doc: "Replaces VTBOUND_BUDGET for each input of a fuzz target (its seed corpus, testdata/fuzz, and every input " +
+			"go test -fuzz generates). Keep it small: go test -fuzz runs many inputs and stops a call after 10 s. " +
+			"See docs/fuzz.md.",
 	}, {
 		Name: "VTBOUND_SHARD", Phase: Run, Default: "(no sharding)",
 		Accepts: "i/n with 0 <= i < n (0/4)",
@@ -122,11 +140,24 @@ func outputSettings() []Setting {
 			"A missing or unreadable file fails the test with the path and that directory. " +
 			"Reports print the complete replay command.",
 	}, {
+		Name: "VTBOUND_JSON", Phase: Run, Default: "(none)",
+		Accepts: "the path of a file",
+		Summary: "append one JSON line per explored test (verdict, executions, bug signature) to this file",
+		Doc: "Each explored test appends one record (schema vtbound-result/1: verdict, executions, wall time, strategy runs, " +
+			"distinct traces, completion, and for a bug its oracle, (c,v,t), schedule path, report and signature) as one line. " +
+			"A relative path is resolved against the package directory. vtbound sweep reads these records; see docs/sweep.md.",
+	}, {
 		Name: "VTBOUND_MAXSTEPS", Phase: Run, Default: "1000000",
 		Accepts: "an integer >= 1",
 		Summary: "steps per execution before a livelock check",
 		Doc: "An execution reaching this many steps while every goroutine busy-waits is reported as a livelock; " +
 			"reaching it while goroutines still make progress stops the exploration of the test with a warning.",
+	}, {
+		Name: "VTBOUND_BREAK_STEP", Phase: Run, Default: "0",
+		Accepts: "an integer >= 0",
+		Summary: "stop in a debugger at this step of the first execution (set by vtbound debug)",
+		Doc: "At step N of the first execution (numbered as in reports), the goroutine about to take the step calls " +
+			"engine.BreakAtStep before performing it; vtbound debug sets a Delve breakpoint there. 0 turns it off. See docs/debug.md.",
 	}, {
 		Name: "VTBOUND_RACES", Phase: Run, Default: "on",
 		Accepts: "on or off",
@@ -137,6 +168,26 @@ func outputSettings() []Setting {
 		Accepts: "all, none, or comma-separated variable-group names",
 		Summary: "force the tracked variable groups of every execution",
 		Doc:     "For measurements and experiments: all tracks every group, none no group, otherwise exactly the named groups.",
+	}, {
+		Name: "VTBOUND_COVERAGE", Phase: Run, Default: "0",
+		Accepts: "an integer >= 0",
+		Summary: "1: print each test's HaPSet and synchronization-pair coverage",
+		Doc: "With 1 or more, each explored test logs the HaPSet entries learned, the SP requirements estimated, covered " +
+			"and never covered (with their sites), and the execution after which coverage stopped growing (VTBOUND_VERBOSE " +
+			"prints the same). See docs/coverage.md.",
+	}, {
+		Name: "VTBOUND_SATURATE", Phase: Run, Default: "0",
+		Accepts: "an integer >= 0",
+		Summary: "stop a test whose coverage did not grow for this many executions (0: never)",
+		Doc: "Saturation stop: when neither the HaPSets nor the covered SP pairs grew during the last N executions, " +
+			"the exploration of the test stops with a line saying so. Coverage is not a proof: see docs/coverage.md.",
+	}, {
+		Name: "VTBOUND_CONTEXT", Phase: Run, Default: "5",
+		Accepts: "an integer >= 0",
+		Summary: "calling-context depth k of HaPSet statements (hapset, coverage)",
+		Doc: "A HaPSet statement is a site plus the innermost k frames of its calling context outside vtbound " +
+			"(hapset-coverage-guided-sct.txt Sec. 3.1); 0 uses sites alone. Recording the context costs a stack walk " +
+			"per step, paid only by hapset and when coverage is printed. See docs/coverage.md.",
 	}, {
 		Name: "VTBOUND_IGNORE_LEAKS", Phase: Run, Default: "(none: every leak is reported)",
 		Accepts: `comma-separated function names as in a stack trace ("example.com/pkg.(*T).loop")`,

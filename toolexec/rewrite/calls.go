@@ -67,9 +67,6 @@ func (fr *fileRewriter) call(x *dst.CallExpr, ae *ast.CallExpr) dst.Expr {
 		return fr.builtinCall(x, ae, b.Name())
 	}
 	f, sel := fr.callee(ae.Fun)
-	if key, path := methodKeyOf(f); path == "sync" && (key == "Locker.Lock" || key == "Locker.Unlock") {
-		fr.p.warn(ae.Pos(), "%s through the sync.Locker interface left unmodelled", key)
-	}
 	if f != nil && f.Pkg() != nil {
 		if r := fr.specialCall(x, ae, f, sel); r != nil {
 			return r
@@ -92,8 +89,9 @@ func (fr *fileRewriter) callFun(x *dst.CallExpr, ae *ast.CallExpr) {
 	x.Fun = fr.expr(x.Fun, ctxValue)
 }
 
-// specialCall rewrites calls of sync, sync/atomic, runtime, time and
-// testing functions; nil means the call is an ordinary one.
+// specialCall rewrites calls of sync, sync/atomic, runtime and testing
+// functions, and of the modelled APIs of apis.go; nil means the call is
+// an ordinary one.
 func (fr *fileRewriter) specialCall(x *dst.CallExpr, ae *ast.CallExpr, f *types.Func, sel *types.Selection) dst.Expr {
 	path := f.Pkg().Path()
 	key, _ := methodKey(f)
@@ -106,14 +104,12 @@ func (fr *fileRewriter) specialCall(x *dst.CallExpr, ae *ast.CallExpr, f *types.
 		return fr.atomicMethod(x, ae, sel, f.Name())
 	case path == "runtime" && f.Name() == "Gosched" && key == "":
 		return fr.replaceCall(x, ae, "Gosched", "KOther")
-	case path == "time" && (f.Name() == "Sleep" || f.Name() == "After" || f.Name() == "AfterFunc") && key == "":
-		return fr.replaceCall(x, ae, f.Name(), "KOther")
-	case path == "time" && (f.Name() == "Now" || f.Name() == "Since" || f.Name() == "Until") && key == "":
-		return fr.replaceCall(x, ae, f.Name(), "KOther") // virtual time, see rt.Now
 	case path == "testing" && key == "T.Run" && fr.isTest:
 		return fr.tRun(x, ae)
+	case path == "testing" && key == "F.Fuzz" && fr.isTest:
+		return fr.fFuzz(x, ae)
 	}
-	return nil
+	return fr.apiCall(x, ae, f, sel) // time, context, sync: see apis.go
 }
 
 // replaceCall turns pkg.F(args) into _vtbrt.F(site, args).
@@ -297,6 +293,11 @@ func (fr *fileRewriter) atomicFunc(x *dst.CallExpr, ae *ast.CallExpr, name strin
 // atomicMethod turns v.M(args) of a typed atomic into
 // _vtbrt.Atomic(site, k, &v).M(args).
 func (fr *fileRewriter) atomicMethod(x *dst.CallExpr, ae *ast.CallExpr, sel *types.Selection, name string) dst.Expr {
+	return fr.atomicMethodKind(x, ae, sel, name, atomicKind(name))
+}
+
+// atomicMethodKind is atomicMethod with the atomic kind given.
+func (fr *fileRewriter) atomicMethodKind(x *dst.CallExpr, ae *ast.CallExpr, sel *types.Selection, name, kind string) dst.Expr {
 	s := x.Fun.(*dst.SelectorExpr)
 	as := ast.Unparen(ae.Fun).(*ast.SelectorExpr)
 	ptr, ok := fr.recvPointer(s, as, sel)
@@ -307,6 +308,6 @@ func (fr *fileRewriter) atomicMethod(x *dst.CallExpr, ae *ast.CallExpr, sel *typ
 	}
 	fr.exprs(x.Args)
 	site := fr.namedSite(ae.Pos(), "KAtomic", "", types.ExprString(ae))
-	x.Fun = &dst.SelectorExpr{X: fr.rtCall("Atomic", site, fr.rtSel(atomicKind(name)), ptr), Sel: ident(name)}
+	x.Fun = &dst.SelectorExpr{X: fr.rtCall("Atomic", site, fr.rtSel(kind), ptr), Sel: ident(name)}
 	return x
 }

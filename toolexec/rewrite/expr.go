@@ -197,7 +197,7 @@ func (fr *fileRewriter) warnFuncValue(ae *ast.SelectorExpr, obj types.Object) {
 	case path == "sync" && syncMethods[key] != "",
 		path == "sync/atomic",
 		path == "runtime" && f.Name() == "Gosched" && key == "",
-		path == "time" && key == "" && (f.Name() == "Sleep" || f.Name() == "After" || f.Name() == "AfterFunc" || f.Name() == "Now" || f.Name() == "Since" || f.Name() == "Until"):
+		isModelledValue(f):
 		fr.p.warn(ae.Pos(), "%s used as a function value left unmodelled", ae.Sel.Name)
 	}
 }

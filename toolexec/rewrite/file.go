@@ -107,13 +107,14 @@ func (fr *fileRewriter) rewriteDecl(decl dst.Decl) {
 }
 
 // leaveAlone reports whether a function is kept entirely unchanged:
-// benchmarks, fuzz targets, examples and TestMain of test files.
+// benchmarks, examples and TestMain of test files. (Fuzz targets are
+// rewritten: their f.Fuzz function is explored per input, see fFuzz.)
 func (fr *fileRewriter) leaveAlone(fd *ast.FuncDecl) bool {
 	if !fr.isTest || fd.Recv != nil {
 		return false
 	}
 	name := fd.Name.Name
-	for _, prefix := range []string{"Benchmark", "Fuzz", "Example"} {
+	for _, prefix := range []string{"Benchmark", "Example"} {
 		if strings.HasPrefix(name, prefix) {
 			return true
 		}

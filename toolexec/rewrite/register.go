@@ -46,7 +46,11 @@ func methodValueHelper(rtFunc string) string {
 func (p *pkgRewriter) registrationSource() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "var %s [%d]%s.Guard\n\n", guardsName, len(p.groupOrder), rtName)
-	fmt.Fprintf(&b, "func %s() int32 {\n\treturn %s.RegisterTable(%s, \"\"+\n", registerFunc, rtName, strconv.Quote(p.in.ImportPath))
+	register := "RegisterTable"
+	if p.in.ConcurrencyOnly {
+		register = "RegisterDependency"
+	}
+	fmt.Fprintf(&b, "func %s() int32 {\n\treturn %s.%s(%s, \"\"+\n", registerFunc, rtName, register, strconv.Quote(p.in.ImportPath))
 	for _, s := range p.sites {
 		line := strings.Join([]string{tableField(s.file), strconv.Itoa(s.line), strconv.Itoa(s.col), s.kind, tableField(s.group), tableField(s.name)}, "\t")
 		fmt.Fprintf(&b, "\t\t%s+\n", strconv.Quote(line+"\n"))

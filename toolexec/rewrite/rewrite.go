@@ -49,6 +49,15 @@ type Input struct {
 	// allocation of a struct is registered.
 	Allocs func(e ast.Expr) (shared bool)
 
+	// ConcurrencyOnly rewrites the concurrency operations only (go
+	// statements, channels, select, sync, sync/atomic, time): no memory
+	// access is instrumented, no allocation registered, no test function
+	// wrapped, and the sites are registered as a dependency's
+	// (rt.RegisterDependency). The compile wrapper uses it for packages
+	// outside VTBOUND_SCOPE, so that their goroutines and waits run under
+	// control without the cost of tracking their memory.
+	ConcurrencyOnly bool
+
 	// Check, when set, type-checks the rewritten package with this importer
 	// (which must resolve RTPath); a failure makes Package return an error.
 	// Rewritten files are always re-parsed.
@@ -74,6 +83,9 @@ type Output struct {
 func Package(in *Input) (*Output, error) {
 	if err := checkInput(in); err != nil {
 		return nil, err
+	}
+	if in.ConcurrencyOnly {
+		in = concurrencyOnly(in)
 	}
 	p := newPkgRewriter(in)
 	out := &Output{Files: map[string][]byte{}}
@@ -129,6 +141,16 @@ func checkInput(in *Input) error {
 		return fmt.Errorf("rewrite %s: types.Info lacks Types, Uses, Defs or Selections", in.ImportPath)
 	}
 	return nil
+}
+
+// concurrencyOnly returns a copy of in whose hooks leave every memory
+// access and allocation uninstrumented, and which wraps no test.
+func concurrencyOnly(in *Input) *Input {
+	c := *in
+	c.Groups = func(ast.Expr) (string, bool) { return "", false }
+	c.Allocs = func(ast.Expr) bool { return false }
+	c.IsTest = false
+	return &c
 }
 
 // skipFile reports whether a file is left alone entirely: cgo files and

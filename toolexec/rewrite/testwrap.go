@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -46,7 +47,7 @@ func (fr *fileRewriter) wrapTestDecl(d *dst.FuncDecl, fd *ast.FuncDecl) {
 	if len(field.Names) == 1 {
 		name = field.Names[0].Name
 	}
-	if fr.dispatchOnly(fd.Body, name) || fr.callsRTTest(fd.Body) || fr.measuresAllocs(fd.Body) {
+	if fr.dispatchOnly(fd.Body, name) || fr.callsRTTest(fd.Body) || fr.measuresAllocs(fd.Body) || fr.usesSynctest(fd) {
 		return
 	}
 	if name == "_" {
@@ -263,4 +264,60 @@ func (fr *fileRewriter) isVisible(n ast.Node) bool {
 		}
 	}
 	return false
+}
+
+// fFuzz rewrites f.Fuzz(func(t *testing.T, args...) {...}): the literal's
+// body is rewritten and moved into _vtbrt.Fuzz(t, func(t *testing.T)
+// {...}, args...), so that every input is explored like a test body.
+// Unnamed and blank parameters are named, to pass them on.
+func (fr *fileRewriter) fFuzz(x *dst.CallExpr, ae *ast.CallExpr) dst.Expr {
+	fr.callFun(x, ae)
+	fr.exprs(x.Args)
+	if len(x.Args) != 1 {
+		return x
+	}
+	fl, ok := x.Args[0].(*dst.FuncLit)
+	afl, _ := ae.Args[0].(*ast.FuncLit)
+	if !ok || afl == nil || len(fl.Type.Params.List) < 2 || fr.callsRTTest(afl.Body) || fr.measuresAllocs(afl.Body) {
+		return x
+	}
+	names := nameParams(fl.Type.Params.List)
+	inner := names[0]
+	if inner == "_vtbf0" {
+		inner = "_"
+	}
+	keep, list := []dst.Stmt(nil), fl.Body.List
+	if n := parallelPrefix(list, inner); n > 0 { // as in wrapBody
+		keep, list = append(keep, list[:n]...), list[n:]
+	}
+	lit := &dst.FuncLit{
+		Type: &dst.FuncType{Func: true, Params: &dst.FieldList{List: []*dst.Field{{Names: []*dst.Ident{ident(inner)}, Type: dst.Clone(fl.Type.Params.List[0].Type).(dst.Expr)}}}},
+		Body: block(list...),
+	}
+	args := []dst.Expr{ident(names[0]), lit}
+	for _, n := range names[1:] {
+		args = append(args, ident(n))
+	}
+	call := exprStmt(fr.rtCall("Fuzz", args...))
+	fr.mark(call, afl.Pos())
+	fl.Body.List = append(keep, call)
+	return x
+}
+
+// nameParams gives every parameter in list a name (blank and unnamed ones
+// become _vtbf<i>) and returns the names in order.
+func nameParams(list []*dst.Field) []string {
+	var names []string
+	for _, f := range list {
+		if len(f.Names) == 0 {
+			f.Names = []*dst.Ident{ident("_")}
+		}
+		for _, n := range f.Names {
+			if n.Name == "_" {
+				n.Name = "_vtbf" + strconv.Itoa(len(names))
+			}
+			names = append(names, n.Name)
+		}
+	}
+	return names
 }

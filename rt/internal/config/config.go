@@ -32,8 +32,12 @@ type Settings struct {
 	Verbose  int           // VTBOUND_VERBOSE
 	Dir      string        // VTBOUND_DIR
 	Replay   string        // VTBOUND_REPLAY
+	JSON     string        // VTBOUND_JSON: file the per-test result records are appended to
 	MaxSteps int           // VTBOUND_MAXSTEPS
-	Races    bool          // VTBOUND_RACES (on by default)
+	// BreakStep is the trace step at which the goroutine taking it calls
+	// engine.BreakAtStep, for a debugger (VTBOUND_BREAK_STEP, 0: never).
+	BreakStep int
+	Races     bool // VTBOUND_RACES (on by default)
 	// Track overrides the strategy's choice of tracked variable groups
 	// (VTBOUND_TRACK): nil leaves it to the strategy; TrackAll tracks every
 	// group; otherwise exactly the named groups (none when empty).
@@ -45,6 +49,26 @@ type Settings struct {
 	// Shard and Shards select one part of a split dpor search
 	// (VTBOUND_SHARD=i/n); Shards is 0 when the search is not split.
 	Shard, Shards int
+	// Coverage prints each test's coverage (VTBOUND_COVERAGE, 0 = off);
+	// Saturate stops a test whose coverage did not grow for that many
+	// executions (VTBOUND_SATURATE, 0 = never). See docs/coverage.md.
+	Coverage, Saturate int
+	// Context is the calling-context depth k of HaPSet statements
+	// (VTBOUND_CONTEXT, default 5; 0: none).
+	Context int
+	// FuzzExecs and FuzzTime are the budget of each input of a fuzz
+	// target (VTBOUND_FUZZ_BUDGET); 0 means no limit of that kind.
+	FuzzExecs int
+	FuzzTime  time.Duration
+}
+
+// ForInput returns the settings for one input of a fuzz target when fuzz
+// is true: the fuzz budget replaces VTBOUND_BUDGET.
+func (s Settings) ForInput(fuzz bool) Settings {
+	if fuzz {
+		s.Execs, s.Time = s.FuzzExecs, s.FuzzTime
+	}
+	return s
 }
 
 // Default budget: a plain go test run stays quick.
@@ -52,6 +76,10 @@ const (
 	DefaultExecs = 10000
 	DefaultTime  = 2 * time.Second
 	DefaultDir   = "testdata/vtbound"
+	// The default budget of each input of a fuzz target: go test -fuzz
+	// runs many inputs, and gives each call at most 10 s.
+	DefaultFuzzExecs = 100
+	DefaultFuzzTime  = time.Second
 )
 
 // FromEnv reads the settings from the environment.
@@ -59,12 +87,14 @@ func FromEnv() (Settings, error) { return Parse(os.Getenv) }
 
 // Parse reads the settings through getenv.
 func Parse(getenv func(string) string) (Settings, error) {
-	s := Settings{Strategy: "portfolio", Execs: DefaultExecs, Time: DefaultTime, Dir: DefaultDir, Races: true, Depth: 3, V: -1, C: -1}
+	s := Settings{Strategy: "portfolio", Execs: DefaultExecs, Time: DefaultTime, Dir: DefaultDir, Races: true, Depth: 3, V: -1, C: -1,
+		FuzzExecs: DefaultFuzzExecs, FuzzTime: DefaultFuzzTime}
 	p := parser{getenv: getenv}
 	if v := getenv("VTBOUND_STRATEGY"); v != "" {
 		s.Strategy = v
 	}
-	p.budget(&s)
+	p.budget("VTBOUND_BUDGET", &s.Execs, &s.Time)
+	p.budget("VTBOUND_FUZZ_BUDGET", &s.FuzzExecs, &s.FuzzTime)
 	s.Seed, s.SeedSet = p.int64("VTBOUND_SEED")
 	p.intMin("VTBOUND_DEPTH", 1, &s.Depth)
 	p.intMin("VTBOUND_V", 0, &s.V)
@@ -73,11 +103,17 @@ func Parse(getenv func(string) string) (Settings, error) {
 	p.intMin("VTBOUND_L", 1, &s.L)
 	p.intMin("VTBOUND_VERBOSE", 0, &s.Verbose)
 	p.intMin("VTBOUND_MAXSTEPS", 1, &s.MaxSteps)
+	p.intMin("VTBOUND_BREAK_STEP", 0, &s.BreakStep)
+	p.intMin("VTBOUND_COVERAGE", 0, &s.Coverage)
+	p.intMin("VTBOUND_SATURATE", 0, &s.Saturate)
+	s.Context = 5
+	p.intMin("VTBOUND_CONTEXT", 0, &s.Context)
 	p.onOff("VTBOUND_RACES", &s.Races)
 	if v := getenv("VTBOUND_DIR"); v != "" {
 		s.Dir = v
 	}
 	s.Replay = getenv("VTBOUND_REPLAY")
+	s.JSON = getenv("VTBOUND_JSON")
 	p.track(&s)
 	p.list("VTBOUND_IGNORE_LEAKS", &s.IgnoreLeaks)
 	p.shard(&s)
@@ -195,26 +231,27 @@ func (p *parser) list(name string, dst *[]string) {
 	}
 }
 
-// budget reads VTBOUND_BUDGET: a count, a duration, or "count,duration".
+// budget reads a budget variable (VTBOUND_BUDGET, VTBOUND_FUZZ_BUDGET): a
+// count, a duration, or "count,duration".
 // Giving only one kind removes the default limit of the other kind.
-func (p *parser) budget(s *Settings) {
-	v := p.getenv("VTBOUND_BUDGET")
+func (p *parser) budget(name string, execs *int, dur *time.Duration) {
+	v := p.getenv(name)
 	if v == "" {
 		return
 	}
 	const accepts = "a count of executions (10000), a duration (30s), or both (10000,30s)"
-	s.Execs, s.Time = 0, 0
+	*execs, *dur = 0, 0
 	for _, part := range strings.Split(v, ",") {
 		part = strings.TrimSpace(part)
-		if n, err := strconv.Atoi(part); err == nil && n > 0 && s.Execs == 0 {
-			s.Execs = n
+		if n, err := strconv.Atoi(part); err == nil && n > 0 && *execs == 0 {
+			*execs = n
 			continue
 		}
-		if d, err := time.ParseDuration(part); err == nil && d > 0 && s.Time == 0 {
-			s.Time = d
+		if d, err := time.ParseDuration(part); err == nil && d > 0 && *dur == 0 {
+			*dur = d
 			continue
 		}
-		p.fail("VTBOUND_BUDGET", v, accepts)
+		p.fail(name, v, accepts)
 		return
 	}
 }

@@ -62,6 +62,9 @@ type Limits struct {
 	// SpinThreshold is the number of consecutive steps without a change to
 	// shared state after which a goroutine is marked spinning.
 	SpinThreshold int
+	// BreakStep is the step of the first execution at which BreakAtStep is
+	// called (0: never; see debugstep.go).
+	BreakStep int
 }
 
 // DefaultLimits are the limits used when a field is zero.
@@ -86,6 +89,7 @@ func (l Limits) withDefaults() Limits {
 	if l.SpinThreshold > 0 {
 		d.SpinThreshold = l.SpinThreshold
 	}
+	d.BreakStep = l.BreakStep
 	return d
 }
 
@@ -108,6 +112,7 @@ type Engine struct {
 	sawStuck  bool          // a released goroutine stayed blocked once: wait less
 	nexec     int
 	abandoned bool // an execution timed out; no further executions
+	ho        handoff
 }
 
 // New returns an engine that asks strat for schedules. failed reports
@@ -158,20 +163,22 @@ func deactivate(e *Engine) {
 // the token.
 func Current() *G {
 	p := active.Load()
-	if p == nil {
-		return nil
-	}
-	list := *p
-	if len(list) == 0 {
-		return nil
+	if p == nil || len(*p) == 0 {
+		if outCount.Load() == 0 {
+			return nil
+		}
+		return outCurrent(gid.Current())
 	}
 	me := gid.Current()
-	for _, e := range list {
+	for _, e := range *p {
 		if e.curGP.Load() == me {
+			if e.ho.revoking.Load() != 0 {
+				return e.holderWait(me)
+			}
 			return e.cur
 		}
 	}
-	return nil
+	return outCurrent(me) // a goroutine handed off (handoff.go)
 }
 
 // Run performs one execution of body. It returns false when the strategy
@@ -195,7 +202,7 @@ func (e *Engine) Run(body func()) (*Result, bool) {
 	retrack()
 	base := runtime.NumGoroutine()
 	x.base = base
-	root := x.newG(0, body)
+	root := x.newG(0, x.withBodyExit(rejoining(body)))
 	root.wake <- struct{}{}
 	e.await()
 	if !x.timedOut.Load() {
@@ -206,6 +213,9 @@ func (e *Engine) Run(body func()) (*Result, bool) {
 	deactivate(e)
 	retrack()
 	e.settle(base)
+	if x.leftOut {
+		e.x = nil // a goroutine handed off may still come back to it
+	}
 	if x.timedOut.Load() {
 		// A goroutine is still stuck holding this execution's state:
 		// never run another execution on it.
@@ -307,8 +317,11 @@ func (e *Engine) settle(base int) {
 func (e *Engine) await() {
 	x := e.x
 	var w watch
+	var hw handoffWatch
 	tick := time.NewTicker(e.lim.Timeout / 4)
 	defer tick.Stop()
+	fast := e.startHandoffTicker()
+	defer e.stopHandoffTicker()
 	for {
 		select {
 		case <-e.done:
@@ -317,6 +330,8 @@ func (e *Engine) await() {
 			if x.stalled(&w, e.lim.Timeout) {
 				return
 			}
+		case <-fast:
+			e.checkHandoff(x, &hw)
 		}
 	}
 }
@@ -335,6 +350,7 @@ type G struct {
 	wake   chan struct{}
 
 	op      sched.Op
+	ctx     uint64 // op's calling context when plan.Context asks (callctx.go)
 	pend    pendingOp
 	live    bool
 	abort   bool
@@ -353,6 +369,7 @@ type G struct {
 	// it neither keeps an execution whose body returned alive nor counts
 	// as leaked (natively the function would simply not have run yet).
 	background bool
+	ho         outState // hand-off on uncontrolled blocking (handoff.go)
 }
 
 // newG creates goroutine state and starts the real goroutine, parked until
@@ -408,6 +425,10 @@ func (g *G) exit(r any, normal bool) {
 	x := g.x
 	if x.timedOut.Load() {
 		return // the execution was abandoned while this goroutine was stuck
+	}
+	if !g.rejoin() { // it returned from uncontrolled code after its execution ended
+		setOut(g, false)
+		g.abort = true
 	}
 	if g.abort {
 		// Released by releaseAll, or ended by a fatal oracle mid-step
@@ -479,6 +500,7 @@ func (g *G) schedule() {
 	}
 	next := x.pickNext(g)
 	if next == g {
+		g.atStep()
 		return
 	}
 	if next == nil {
@@ -487,11 +509,15 @@ func (g *G) schedule() {
 		next.wake <- struct{}{}
 	}
 	g.park()
+	g.atStep()
 }
 
 // announce publishes g's pending operation.
 func (g *G) announce(kind sched.OpKind, site int32, obj unsafe.Pointer) {
 	g.op = sched.Op{Kind: kind, Site: site, Group: -1, Obj: g.x.objID(obj)}
+	if k := g.x.plan.Context; k > 0 {
+		g.ctx = callContext(k)
+	}
 	g.since = g.x.step
 	g.pend = pendingOp{}
 }

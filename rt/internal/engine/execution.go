@@ -52,6 +52,12 @@ type execution struct {
 	raceSeen     map[[2]int32]bool
 	uncontrolled bool
 
+	// hand-offs (handoff.go)
+	handoffs     int       // goroutines handed off in this execution
+	awayStart    time.Time // when the holder began waiting for one to return
+	awayTimedOut bool      // none returned within Limits.Timeout
+	leftOut      bool      // one was still away when the execution ended
+
 	progress atomic.Uint64 // counts steps and hand-offs, for the stall watchdog
 	timedOut atomic.Bool
 }
@@ -132,6 +138,7 @@ func (x *execution) pickNext(cur *G) *G {
 			x.stepBound()
 			return nil
 		}
+		x.collectReturned()
 		x.buildView(cur)
 		if x.bodyDone && x.onlyPollers() {
 			x.stuck() // background goroutines waiting on uncontrolled code
@@ -141,7 +148,7 @@ func (x *execution) pickNext(cur *G) *G {
 			continue
 		}
 		if len(x.view.Enabled) == 0 {
-			if x.couple() || x.advanceClock() || x.pollAdopted() || x.waitForPollers() {
+			if x.couple() || x.advanceClock() || x.pollAdopted() || x.waitForPollers() || x.awaitReturn() {
 				continue
 			}
 			x.stuck()
@@ -206,7 +213,7 @@ func (x *execution) buildView(cur *G) {
 		if !g.live {
 			continue
 		}
-		en := x.enabled(g)
+		en := !g.ho.away && x.enabled(g)
 		if en && !g.pollAt.IsZero() {
 			if now.IsZero() {
 				now = time.Now()
@@ -237,8 +244,8 @@ func (x *execution) onlyPollers() bool {
 		if !g.live {
 			continue
 		}
-		if g.background {
-			continue // an AfterFunc that has not fired
+		if g.background || g.ho.away {
+			continue // an AfterFunc that has not fired, or handed off
 		}
 		if g.op.Kind == sched.OpSleep || g.op.Kind == sched.OpTimer {
 			return false // sleepers wake when the virtual clock advances
@@ -327,7 +334,7 @@ func (x *execution) waitForPollers() bool {
 	if !ok {
 		return false
 	}
-	time.Sleep(time.Until(earliest))
+	x.engineSleep(time.Until(earliest))
 	x.progress.Add(1)
 	return true
 }
@@ -362,7 +369,9 @@ func (x *execution) stepBound() {
 // stuck classifies an execution in which no goroutine can move. After the
 // body has returned, goroutines still blocked are a leak — unless some
 // goroutine waits on code vtbound does not control, which may wake the
-// others (natively the test would simply have ended meanwhile).
+// others (natively the test would simply have ended meanwhile). Goroutines
+// blocked at a dependency's operation (RegisterDependency) are not blamed
+// for a leak.
 func (x *execution) stuck() {
 	var blocked *G
 	polling := false
@@ -370,15 +379,21 @@ func (x *execution) stuck() {
 		if !g.live || g.background {
 			continue
 		}
-		if g.pollFor > 0 {
+		switch {
+		case g.pollFor > 0 || g.ho.away:
 			polling = true
-		} else if blocked == nil {
+		case x.bodyDone && IsDependencySite(g.op.Site):
+			// a dependency's background goroutine: natively nothing
+			// checks it, and the test passes
+		case blocked == nil:
 			blocked = g
 		}
 	}
 	switch {
 	case blocked == nil && !polling:
 		// every goroutine finished
+	case x.awayTimedOut && !x.bodyDone:
+		x.fail(sched.Timeout, blocked, fmt.Sprintf("no goroutine could move for %v while goroutines were blocked in code vtbound does not control (network, system calls, an uninstrumented wait)", x.e.lim.Timeout), "")
 	case !x.bodyDone:
 		if blocked == nil {
 			blocked = x.firstLive()
@@ -403,6 +418,9 @@ func (x *execution) firstLive() *G {
 // record appends a step to the trace and the trace hash.
 func (x *execution) record(g *G, op sched.Op, choice int, preempt bool) {
 	x.trace = append(x.trace, sched.Step{G: g.id, Op: op, Choice: choice, Preempt: preempt})
+	if x.plan.Context > 0 && op == g.op {
+		x.trace[len(x.trace)-1].Ctx = g.ctx
+	}
 	x.hash = hashStep(x.hash, g.id, op)
 	if op.Kind != sched.OpExit {
 		x.step++
@@ -496,14 +514,18 @@ func (x *execution) releaseAll() {
 		if !g.live {
 			continue
 		}
+		away := g.ho.away // handed off: it ends when it comes back (handoff.go)
+		g.ho.away = false
 		g.abort = true
 		g.wake <- struct{}{}
 		select {
 		case <-g.exited:
 		case <-time.After(x.e.returnWait()):
 			// Its deferred calls run for real and block on something that
-			// may never come: leave it (Engine.settle counts it as stuck).
+			// may never come, or it is still away: leave it
+			// (Engine.settle counts it as stuck).
 			x.e.sawStuck = true
+			x.leftOut = x.leftOut || away
 		}
 	}
 	x.model.restore()
@@ -547,6 +569,9 @@ type Result struct {
 	RaceReports  []RaceReport
 	Uncontrolled bool
 	States       []GoroutineState
+	// Handoffs counts the goroutines handed off while blocked in code
+	// vtbound does not control (handoff.go); Uncontrolled is then set.
+	Handoffs int
 }
 
 // Clone returns a copy of r that stays valid after the next execution.
@@ -577,7 +602,7 @@ func (x *execution) result(failedBefore bool) *Result {
 	if x.failure == nil && !failedBefore && x.e.failed() {
 		x.failure = &Failure{Outcome: sched.Failed, Message: "t.Error called"}
 	}
-	r := &Result{Label: x.plan.Label, Plan: x.plan, Failure: x.failure, RaceReports: x.races, Uncontrolled: x.uncontrolled}
+	r := &Result{Label: x.plan.Label, Plan: x.plan, Failure: x.failure, RaceReports: x.races, Uncontrolled: x.uncontrolled, Handoffs: x.handoffs}
 	r.N = x.n
 	r.Trace = x.trace
 	r.Heap = x.heap.info
@@ -608,14 +633,15 @@ const (
 	fnvPrime  = 1099511628211
 )
 
-// hashStep folds one step into a trace hash (FNV-1a over its fields).
+// hashStep folds one step into a trace hash (FNV-1a over its fields as
+// 64-bit words, with a shift to spread the high bits down).
+// The kind and the site enter by name (see tracehash.go), so the hash does
+// not change when registration order or the OpKind numbering does.
 func hashStep(h uint64, g int, op sched.Op) uint64 {
-	for _, v := range [...]uint64{uint64(g), uint64(op.Kind), uint64(uint32(op.Site)), uint64(uint32(op.Obj))} {
-		for i := 0; i < 4; i++ {
-			h ^= v & 0xff
-			h *= fnvPrime
-			v >>= 8
-		}
+	for _, v := range [...]uint64{uint64(g), kindHash(op.Kind), siteHash(op.Site), uint64(uint32(op.Obj))} {
+		h ^= v
+		h *= fnvPrime
+		h ^= h >> 29
 	}
 	return h
 }

@@ -35,6 +35,9 @@ type models struct {
 	chans   map[unsafe.Pointer]*chanState
 	shadow  map[unsafe.Pointer]*shadowCell
 	atomics map[unsafe.Pointer]*vclock
+	// rooms holds the state of primitives modelled in files of their own
+	// (timer.go, context.go), keyed by the object's address.
+	rooms map[any]any
 }
 
 func (m *models) init() {
@@ -46,6 +49,7 @@ func (m *models) init() {
 	m.chans = map[unsafe.Pointer]*chanState{}
 	m.shadow = map[unsafe.Pointer]*shadowCell{}
 	m.atomics = map[unsafe.Pointer]*vclock{}
+	m.rooms = map[any]any{}
 }
 
 // clear empties every model, keeping the maps' storage.
@@ -58,6 +62,7 @@ func (m *models) clear() {
 	clear(m.chans)
 	clear(m.shadow)
 	clear(m.atomics)
+	clear(m.rooms)
 }
 
 // enabled reports whether g's pending operation can be performed now.

@@ -76,29 +76,21 @@ func (g *G) Now() time.Time {
 // it never fires; it only records whether the program stopped it.
 const farFuture = time.Duration(1<<63 - 1)
 
-// AfterFunc models time.AfterFunc: a new controlled timer goroutine whose
-// first step, enabled when the virtual clock reaches now+d, calls f in that
-// goroutine unless the returned timer was stopped first. The returned
-// *time.Timer is a real timer that never fires, so that Stop works (and
-// reports, as natively, whether it stopped the call); Reset re-arms only
-// that real timer: f still runs at the first deadline, unless stopped.
+// AfterFunc models time.AfterFunc: a controlled timer goroutine (see
+// timerState) calls f when the virtual clock reaches now+d, unless the
+// returned timer was stopped first. The returned *time.Timer is a real
+// timer that never fires (its proxy): rt's TimerStop and TimerReset find
+// the model through the execution's rooms, and Stop called on it by
+// unrewritten code still cancels the call. A timer still pending when the
+// test body returns never fires.
 func (g *G) AfterFunc(site int32, d time.Duration, f func()) *time.Timer {
 	proxy := time.AfterFunc(farFuture, func() {})
 	if g.abort {
 		proxy.Stop()
 		return proxy
 	}
-	g.announce(sched.OpGo, site, nil)
-	g.schedule()
-	t := g.x.newG(g.id, func() {
-		Current().background = false
-		if proxy.Stop() {
-			f()
-		}
-	})
-	t.op = sched.Op{Kind: sched.OpTimer, Site: site, Group: -1}
-	t.wakeAt = g.x.now + max(d, 0)
-	t.background = true
-	g.clock.tick(g.id)
+	h := g.AfterFuncTimer(site, d, f, true)
+	h.SetProxy(proxy)
+	g.x.model.rooms[proxy] = h
 	return proxy
 }

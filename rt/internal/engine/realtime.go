@@ -20,7 +20,8 @@ type coupling struct {
 
 // couple lets real time pass before virtual time does while some goroutine
 // waits on uncontrolled code (a real ticker, a context deadline, a channel
-// of uncontrolled code): natively, the d that a sleeper or a modelled timer
+// of uncontrolled code, or a goroutine handed off while blocked in
+// uncontrolled code): natively, the d that a sleeper or a modelled timer
 // waits is real time, during which a ticker ticks and a cancelled context is
 // noticed. So when nothing is enabled, a virtual sleeper is pending and some
 // goroutine polls, the engine first waits min(d, maxCoupledWait) of real
@@ -35,6 +36,10 @@ func (x *execution) couple() bool {
 		return false
 	}
 	pollAt, polling := x.earliestPoll()
+	if !polling && x.anyAway() {
+		// a goroutine handed off (handoff.go) may come back meanwhile
+		pollAt, polling = time.Now().Add(handoffTick), true
+	}
 	if !polling {
 		return false
 	}
@@ -51,7 +56,7 @@ func (x *execution) couple() bool {
 		x.retryPollers(now)
 		return true
 	}
-	time.Sleep(time.Until(minTime(pollAt, end)))
+	x.engineSleep(time.Until(minTime(pollAt, end)))
 	x.progress.Add(1)
 	return true
 }

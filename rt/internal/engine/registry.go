@@ -65,6 +65,9 @@ var reg = &registry{groupIDs: map[string]int32{}}
 type siteEntry struct {
 	Site
 	group int32
+	pkg   string // the import path of the registering package
+	nth   int32  // 1 + the number of earlier sites of pkg at the same position
+	hash  uint64 // FNV-1a hash of the site's name (see SiteName)
 }
 
 func init() {
@@ -84,8 +87,9 @@ func Register(pkg string, sites []Site, guards []Guard) int32 {
 	base := int32(len(all))
 	local := 0
 	seen := map[string]bool{}
+	samePos := map[string]int32{}
 	for _, s := range sites {
-		e := siteEntry{Site: s, group: -1}
+		e := newSiteEntry(pkg, s, samePos)
 		if s.Group != "" {
 			if !seen[s.Group] {
 				seen[s.Group] = true

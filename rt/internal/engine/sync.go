@@ -40,6 +40,11 @@ type condState struct {
 	waiters []*G
 	mu      *mutexState
 	rw      *rwState
+	rd      *rwState // L is rw.RLocker(): the lock is taken for reading
+	// other: L is another Locker (its Lock and Unlock run rewritten code of
+	// their own); sig holds the signals of waiters still releasing it.
+	other bool
+	sig   map[*G]vclock
 }
 
 // lockFree reports whether the Cond's lock can be taken by a woken waiter.
@@ -49,6 +54,8 @@ func (c *condState) lockFree() bool {
 		return !c.mu.locked
 	case c.rw != nil:
 		return !c.rw.writer && c.rw.readers == 0
+	case c.rd != nil:
+		return !c.rd.writer && c.rd.waitingWriters == 0
 	}
 	return true
 }
@@ -348,6 +355,10 @@ func (g *G) CondWait(site int32, c *sync.Cond) {
 	s := g.x.model.cond(c)
 	g.announce(sched.OpCondWait, site, unsafe.Pointer(c))
 	g.schedule()
+	if s.other {
+		g.condWaitOther(site, s)
+		return
+	}
 	s.release(g)
 	s.waiters = append(s.waiters, g)
 	g.announce(sched.OpCondWake, site, unsafe.Pointer(c))
@@ -396,6 +407,12 @@ func (m *models) cond(c *sync.Cond) *condState {
 			s.mu = m.mutex(l)
 		case *sync.RWMutex:
 			s.rw = m.rw(l)
+		default:
+			if rw := RLockerOf(l); rw != nil {
+				s.rd = m.rw(rw)
+			} else {
+				s.other = true
+			}
 		}
 		m.conds[c] = s
 	}
@@ -403,6 +420,10 @@ func (m *models) cond(c *sync.Cond) *condState {
 }
 
 func (s *condState) wake(w, by *G) {
+	if s.other && w.op.Kind != sched.OpCondWake {
+		s.sig[w] = append(vclock(nil), by.clock...) // still releasing L
+		return
+	}
 	w.pend.signalled = true
 	w.pend.sigClock.set(by.clock)
 }
@@ -416,6 +437,9 @@ func (s *condState) release(g *G) {
 	case s.rw != nil:
 		s.rw.writer = false
 		s.rw.wclock.set(g.clock)
+	case s.rd != nil:
+		s.rd.readers--
+		s.rd.rclock.join(g.clock)
 	}
 	g.clock.tick(g.id)
 	s.c.L.Unlock()
@@ -430,6 +454,9 @@ func (s *condState) reacquire(g *G) {
 	case s.rw != nil:
 		s.rw.writer = true
 		g.clock.join(s.rw.wclock)
+	case s.rd != nil:
+		s.rd.readers++
+		g.clock.join(s.rd.wclock)
 	}
 	s.c.L.Lock()
 }

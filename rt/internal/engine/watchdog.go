@@ -2,6 +2,7 @@ package engine
 
 import (
 	"runtime"
+	"strconv"
 	"strings"
 )
 
@@ -53,6 +54,92 @@ func busyHolderIn(dump string) bool {
 			if strings.HasPrefix(state, s) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// goroutineBlock returns the block of a stack dump whose header names
+// goroutine number num ("goroutine 7 [IO wait]:"), or "".
+func goroutineBlock(dump string, num uint64) string {
+	prefix := "goroutine " + strconv.FormatUint(num, 10) + " "
+	for _, block := range strings.Split(dump, "\n\n") {
+		if strings.HasPrefix(block, prefix) {
+			return block
+		}
+	}
+	return ""
+}
+
+// notBlocked are goroutine states (runtime.Stack headers) of a goroutine
+// that is not waiting: it runs, could run, or is stopped by the runtime
+// for a moment.
+var notBlocked = []string{"running", "runnable", "copystack", "preempted", "GC "}
+
+// blockedOutside reports whether the goroutine of a stack block waits in
+// code vtbound does not control, and may be handed off: its state is a
+// wait, and vtbound's own frames form only the bottom of its stack
+// (engine.(*G).run and the exploration's body wrapper), so that it cannot
+// be inside an engine function. Frames of _test.go files count as the
+// program's.
+func blockedOutside(block string) bool {
+	header, body, _ := strings.Cut(block, "\n")
+	_, state, ok := strings.Cut(header, "[")
+	if !ok {
+		return false
+	}
+	for _, s := range notBlocked {
+		if strings.HasPrefix(state, s) {
+			return false
+		}
+	}
+	program, bottom := false, false
+	lines := strings.Split(body, "\n")
+	for i := 0; i+1 < len(lines); i += 2 {
+		fn, file := lines[i], strings.TrimSpace(lines[i+1])
+		if strings.HasPrefix(fn, "...") { // "...N frames elided..."
+			i--
+			continue
+		}
+		if strings.HasPrefix(fn, "created by ") {
+			break
+		}
+		own := strings.HasPrefix(fn, ModulePrefix) && !strings.Contains(file, "_test.go:")
+		switch {
+		case own && bottomFrame(fn):
+			bottom = true
+		case own:
+			return false // inside an engine or rt function
+		case bottom:
+			if !strings.HasPrefix(fn, "runtime.") {
+				return false // the program called from below the bottom frames?
+			}
+		default:
+			program = true
+		}
+	}
+	return program && bottom
+}
+
+// ModulePrefix starts the names of vtbound's own functions in stacks.
+const ModulePrefix = "github.com/vtbound/vtbound/"
+
+// bottomFrames identify the functions that may form the bottom of a
+// controlled goroutine's stack (a prefix, then a part of the name, which
+// inlining may qualify, as in engine.(*Engine).Run.rejoining.func1): each
+// returns into the engine only through a rejoin (G.exit, rejoining).
+var bottomFrames = [][2]string{
+	{ModulePrefix + "rt/internal/engine.", "engine.(*G).run("},
+	{ModulePrefix + "rt/internal/engine.", "rejoining.func"},
+	{ModulePrefix + "rt/internal/engine.", "withBodyExit.func"},
+	{ModulePrefix + "rt/internal/explore.", ""},
+}
+
+// bottomFrame reports whether fn is one of bottomFrames.
+func bottomFrame(fn string) bool {
+	for _, b := range bottomFrames {
+		if strings.HasPrefix(fn, b[0]) && strings.Contains(fn, b[1]) {
+			return true
 		}
 	}
 	return false

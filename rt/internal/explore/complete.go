@@ -16,7 +16,7 @@ func (d *driver) completion(strat sched.Strategy) {
 	if ft, ok := strat.(*fixedTracking); ok {
 		strat = ft.Strategy
 	}
-	c, ok := strat.(strategy.Completer)
+	c, ok := strategy.Completing(strat).(strategy.Completer)
 	if !ok || d.subtests.Load() || d.t.Failed() {
 		return
 	}

@@ -94,6 +94,11 @@ func uiSentence(p, r, c access) string {
 // each preemption, synchronisation next to those, and each goroutine's last
 // step. The elided steps are counted.
 func essential(trace []sched.Step) []string {
+	return renderKept(trace, essentialMask(trace))
+}
+
+// essentialMask marks the steps essential renders.
+func essentialMask(trace []sched.Step) []bool {
 	keep := make([]bool, len(trace))
 	for _, i := range conflicting(trace) {
 		keep[i] = true
@@ -109,7 +114,7 @@ func essential(trace []sched.Step) []string {
 		keep[i] = true
 	}
 	keepSyncNeighbours(trace, keep)
-	return renderKept(trace, keep)
+	return keep
 }
 
 // conflicting returns the trace indices of accesses to locations that at

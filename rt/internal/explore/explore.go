@@ -38,6 +38,8 @@ type driver struct {
 	// execution when it passed (passed says so).
 	firstPass []int
 	passed    bool
+	// in is the input when the body is a fuzz target's function (Fuzz).
+	in *fuzzInput
 }
 
 // running maps the names of tests being explored to their drivers, so that
@@ -63,6 +65,12 @@ func (d *driver) enter() func() {
 // Test runs body under exploration as described in package rt.
 func Test(t *testing.T, body func(t *testing.T)) {
 	t.Helper()
+	run(t, body, nil)
+}
+
+// run explores body; in is the fuzz input it runs on (nil for a test).
+func run(t *testing.T, body func(t *testing.T), in *fuzzInput) {
+	t.Helper()
 	if engine.Current() != nil { // nested inside a running exploration
 		body(t)
 		return
@@ -71,8 +79,9 @@ func Test(t *testing.T, body func(t *testing.T)) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := &driver{t: t, s: s, body: func() { body(t) }}
+	d := &driver{t: t, s: s.ForInput(in != nil), body: func() { body(t) }, in: in}
 	defer d.enter()()
+	defer d.writeResult(time.Now())()
 	if path := os.Getenv(minimizeEnv); path != "" {
 		runMinimizeChild(t, body, d, path, os.Getenv(minimizeOutEnv))
 		return
@@ -93,7 +102,7 @@ func Test(t *testing.T, body func(t *testing.T)) {
 }
 
 func (d *driver) limits() engine.Limits {
-	return engine.Limits{MaxSteps: d.s.MaxSteps}
+	return engine.Limits{MaxSteps: d.s.MaxSteps, BreakStep: d.s.BreakStep}
 }
 
 // explore runs the configured strategy within the budget.
@@ -101,7 +110,7 @@ func (d *driver) explore() {
 	d.t.Helper()
 	strat, err := strategy.New(d.s.Strategy, strategy.Config{
 		Seed: d.s.Seed, Depth: d.s.Depth, V: bound(d.s.V), C: bound(d.s.C), T: d.s.T, L: d.s.L, Budget: d.s.Execs,
-		Shard: d.s.Shard, Shards: d.s.Shards,
+		Shard: d.s.Shard, Shards: d.s.Shards, Context: bound(d.s.Context),
 	})
 	if err != nil {
 		d.t.Fatalf("vtbound: VTBOUND_STRATEGY=%q: %v (accepted: %s)", d.s.Strategy, err, strings.Join(strategy.Names(), ", "))
@@ -109,10 +118,11 @@ func (d *driver) explore() {
 	if d.s.TrackAll || d.s.Track != nil {
 		strat = &fixedTracking{Strategy: strat, all: d.s.TrackAll, names: d.s.Track}
 	}
-	e := engine.New(strat, d.limits(), d.t.Failed)
+	e := engine.New(d.withCoverage(strat), d.limits(), d.t.Failed)
 	start := time.Now()
 	var firstRace *engine.Result
 	n := 0
+	defer d.noteExplore(strat)
 	for ; d.s.Execs == 0 || n < d.s.Execs; n++ {
 		if d.s.Time > 0 && time.Since(start) > d.s.Time {
 			break
@@ -122,6 +132,7 @@ func (d *driver) explore() {
 			break
 		}
 		d.acceptLeak(res)
+		d.noteExecution(res)
 		if res.Failure != nil {
 			if res.Outcome == sched.Failed && d.subtests.Load() {
 				return // a subtest failed: it was explored, and reported, on its own
@@ -203,7 +214,7 @@ func (d *driver) fail(res *engine.Result, strat sched.Strategy) {
 	}
 	found := strategy.Characterize(res.Trace)
 	sf := &schedfile.Schedule{
-		Test: t.Name(), Oracle: oracleName(res), Strategy: res.Label, Seed: d.s.Seed,
+		Test: d.name(), Oracle: oracleName(res), Strategy: res.Label, Seed: d.s.Seed,
 		Execution: res.N, CVT: fmt.Sprintf("%d,%d,%d", found.C, found.V, found.T), Track: trackNames(res.Plan),
 		Hash: res.Hash, Decisions: res.Decisions, Trace: toFileTrace(res.Trace),
 		Comments: interleaving(res.Trace, res.Heap),
@@ -211,19 +222,21 @@ func (d *driver) fail(res *engine.Result, strat sched.Strategy) {
 	if res.Label == "" {
 		sf.Strategy = strategyName(strat)
 	}
+	d.annotate(sf, res)
 	var b strings.Builder
 	d.writeReport(&b, res, sf, divergence)
-	path, err := schedfile.Write(d.testDir(), sf)
+	path, err := d.writeSchedule(sf)
 	if err != nil {
 		fmt.Fprintf(&b, "  schedule NOT saved: %v\n", err)
 		t.Error(b.String())
 		return
 	}
 	fmt.Fprintf(&b, "  (c,v,t) = (%s) as found (%s); schedule saved: %s\n", sf.CVT, cvtWords(found), path)
-	if divergence == "" && minimizable(res.Outcome) {
+	if divergence == "" && minimizable(res.Outcome) && d.childrenAllowed() {
 		path = d.reportMinimized(&b, res, path, found)
 	}
 	fmt.Fprintf(&b, "  replay: %s\n", d.replayCommand(path))
+	d.noteFailure(path, b.String())
 	t.Error(b.String())
 }
 
@@ -254,7 +267,8 @@ func (d *driver) reportMinimized(b *strings.Builder, res *engine.Result, origina
 		return original
 	}
 	m.sf.Seed, m.sf.Execution = d.s.Seed, res.N
-	path, err := schedfile.Write(d.testDir(), m.sf)
+	d.annotate(m.sf, res)
+	path, err := d.writeSchedule(m.sf)
 	if err != nil {
 		fmt.Fprintf(b, "  minimised schedule NOT saved: %v\n", err)
 		return original
@@ -325,37 +339,9 @@ func (d *driver) checkDeterminism(res *engine.Result, track []string) string {
 	return firstDifference(toFileTrace(want), again.Trace)
 }
 
-// firstDifference names the first step where a replayed trace departs
-// from the recorded one.
-func firstDifference(want []schedfile.Step, got []sched.Step) string {
-	for i := 0; i < len(want) || i < len(got); i++ {
-		switch {
-		case i >= len(got):
-			return fmt.Sprintf("replay stopped after %d steps; recorded step %d was %s", len(got), i+1, fileStep(want[i]))
-		case i >= len(want):
-			return fmt.Sprintf("replay ran past the %d recorded steps; step %d was G%d %s", len(want), i+1, got[i].G, describeOp(got[i].Op))
-		case want[i].G != got[i].G || want[i].Kind != int(got[i].Op.Kind) || want[i].Site != got[i].Op.Site:
-			return fmt.Sprintf("replay diverged at step %d: recorded %s, replayed G%d %s", i+1, fileStep(want[i]), got[i].G, describeOp(got[i].Op))
-		}
-	}
-	return "replay made different decisions (same steps, different trace hash)"
-}
-
-func fileStep(s schedfile.Step) string {
-	return fmt.Sprintf("G%d %s", s.G, describeOp(sched.Op{Kind: sched.OpKind(s.Kind), Site: s.Site, Group: -1}))
-}
-
-func toFileTrace(trace []sched.Step) []schedfile.Step {
-	out := make([]schedfile.Step, len(trace))
-	for i, st := range trace {
-		out[i] = schedfile.Step{G: st.G, Kind: int(st.Op.Kind), Site: st.Op.Site, Preempt: st.Preempt}
-	}
-	return out
-}
-
 // testDir is where this test's schedules are saved.
 func (d *driver) testDir() string {
-	return filepath.Join(d.s.Dir, filepath.FromSlash(d.t.Name()))
+	return filepath.Join(d.s.Dir, filepath.FromSlash(d.name()))
 }
 
 // replayCommand is the shell command that replays the schedule at path.
@@ -365,5 +351,5 @@ func (d *driver) replayCommand(path string) string {
 	if engine.Instrumented() {
 		toolexec = " -toolexec=vtbound"
 	}
-	return fmt.Sprintf("cd %s && VTBOUND_REPLAY=%s go test%s -run='%s' -count=1 .", dir, path, toolexec, runPattern(d.t.Name()))
+	return fmt.Sprintf("cd %s && VTBOUND_REPLAY=%s go test%s -run='%s' -count=1 .", dir, path, toolexec, runPattern(d.runName()))
 }

@@ -52,7 +52,7 @@ func (d *driver) minimize(res *engine.Result, original string) (*minimized, erro
 			break
 		}
 	}
-	return foundSchedule(d.t.Name(), m.Best(), "minimize"), nil
+	return foundSchedule(d.name(), m.Best(), "minimize"), nil
 }
 
 // foundSchedule turns a minimiser result into schedule-file content.
@@ -136,7 +136,7 @@ func runMinimizeChild(t *testing.T, body func(*testing.T), s *driver, path, out 
 			break
 		}
 	}
-	best := foundSchedule(t.Name(), m.Best(), "minimize")
+	best := foundSchedule(s.name(), m.Best(), "minimize")
 	if err := os.WriteFile(out, best.sf.Marshal(), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -173,7 +173,7 @@ func (d *driver) probe(spec string) (probeResult, error) {
 // process.
 func (d *driver) probeReplay(res *engine.Result) (probeResult, error) {
 	sf := &schedfile.Schedule{
-		Test: d.t.Name(), Oracle: oracleName(res), Strategy: "probe", Seed: d.s.Seed,
+		Test: d.name(), Oracle: oracleName(res), Strategy: "probe", Seed: d.s.Seed,
 		Track: trackNames(res.Plan), Hash: res.Hash, Decisions: res.Decisions, Trace: toFileTrace(res.Trace),
 	}
 	f, err := os.CreateTemp("", "vtbound-probe-schedule-*")

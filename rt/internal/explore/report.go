@@ -168,8 +168,10 @@ func fileInterleaving(trace []schedfile.Step) []string {
 	return interleaving(fileSteps(trace), nil)
 }
 
-// fileSteps turns a trace read from a schedule file into steps.
+// fileSteps turns a trace read from a schedule file into steps, resolving
+// the site and kind names of a version-2 file in this build.
 func fileSteps(trace []schedfile.Step) []sched.Step {
+	resolveTrace(trace)
 	steps := make([]sched.Step, len(trace))
 	for i, st := range trace {
 		steps[i] = sched.Step{G: st.G, Op: sched.Op{Kind: sched.OpKind(st.Kind), Site: st.Site, Group: engine.GroupOf(st.Site)}, Choice: -1, Preempt: st.Preempt}

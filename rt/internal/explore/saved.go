@@ -44,8 +44,8 @@ func (d *driver) replayFile(path string, explicit bool) bool {
 		warnf("skipping %v", err)
 		return false
 	}
-	if sf.Test != t.Name() {
-		warnf("skipping schedule file %s: recorded for test %q, not %q", path, sf.Test, t.Name())
+	if sf.Test != d.name() {
+		warnf("skipping schedule file %s: recorded for test %q, not %q", path, sf.Test, d.name())
 		return false
 	}
 	r := newReplay(sf.Decisions, sf.Track)
@@ -54,7 +54,7 @@ func (d *driver) replayFile(path string, explicit bool) bool {
 	if !ok {
 		return false
 	}
-	diverged := res.Hash != sf.Hash || !r.Exact()
+	diverged := replayDiverged(sf, res, r.Exact())
 	failed := res.Failure != nil || (d.s.Races && len(res.RaceReports) > 0)
 	switch {
 	case failed && diverged:
@@ -62,6 +62,9 @@ func (d *driver) replayFile(path string, explicit bool) bool {
 		// as a new finding with its own schedule.
 		warnf("saved schedule %s no longer replays exactly (%s); reporting the failure it still leads to", path, firstDifference(sf.Trace, res.Trace))
 		d.fail(res, r)
+		return true
+	case failed && unclassified(path): // saved by a fuzzing worker
+		d.report(res, r, true)
 		return true
 	case failed:
 		var b strings.Builder

@@ -55,8 +55,8 @@ const otherSchedules = 100
 // Anything else — a passing schedule, another oracle, a diverging replay,
 // a probe that cannot run — leaves it an interleaving bug, as before.
 func (d *driver) classify(res *engine.Result, first bool) verdict {
-	if res.Failure == nil || res.Outcome == sched.Timeout {
-		return verdict{} // races are interleaving bugs; a timed-out body is not run again
+	if res.Failure == nil || res.Outcome == sched.Timeout || !d.childrenAllowed() {
+		return verdict{} // races are interleaving bugs; a timed-out body is not run again; a fuzzing worker saves unclassified
 	}
 	if !first && d.passed && isPrefix(res.Decisions, d.firstPass) {
 		return verdict{kind: notRepeatable, why: fmt.Sprintf(

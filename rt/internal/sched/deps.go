@@ -91,6 +91,8 @@ var kindTable = [numOpKinds]KindInfo{
 	OpPoll:          {Class: ClassAll, Write: true, Blocking: true},
 	OpExit:          {},
 	OpWGDone:        {Class: ClassWaitGroup, Write: true, Commute: tagWGDone},
+	OpTimerSet:      {Class: ClassAll, Write: true},
+	OpCancel:        {Class: ClassAll, Write: true},
 }
 
 // Info returns k's properties (the zero KindInfo for an unknown kind).

@@ -14,7 +14,7 @@ var depGroups = []struct {
 	none    bool       // dependent with nothing
 }{
 	{name: "none", kinds: []OpKind{OpNone, OpStart, OpGo, OpYield, OpExit}, none: true},
-	{name: "all", kinds: []OpKind{OpOnce, OpSleep, OpTimer, OpPoll}, all: true},
+	{name: "all", kinds: []OpKind{OpOnce, OpSleep, OpTimer, OpPoll, OpTimerSet, OpCancel}, all: true},
 	{name: "memory", kinds: []OpKind{OpRead, OpWrite, OpAtomicLoad, OpAtomicStore, OpAtomicRMW},
 		commute: [][]OpKind{{OpRead, OpAtomicLoad}}},
 	{name: "lock", kinds: []OpKind{OpLock, OpUnlock, OpRLock, OpRUnlock, OpTryLock, OpCondWait, OpCondWake, OpCondSignal, OpCondBroadcast},

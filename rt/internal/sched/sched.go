@@ -51,6 +51,11 @@ type Plan struct {
 	Track []int32
 	// Label describes the execution for reports, e.g. "pct d=3 seed=7".
 	Label string
+	// Context asks the engine to record, in Step.Ctx, the calling context
+	// of every step: a hash of its goroutine's innermost Context frames
+	// outside vtbound (HaPSet statements, package coverage). 0 records
+	// none; recording costs a stack walk per step.
+	Context int
 }
 
 // OpKind classifies a visible operation.
@@ -87,7 +92,9 @@ const (
 	OpTimer                // a modelled timer firing
 	OpPoll                 // waiting on something vtbound does not control
 	OpExit                 // goroutine exit (never pending; appears in traces)
-	OpWGDone               // WaitGroup.Done, Add with delta < 0 (last: kinds are numbered in schedule files)
+	OpWGDone               // WaitGroup.Done, Add with delta < 0 (kinds are numbered in schedule files: add new ones last)
+	OpTimerSet             // Timer or Ticker Stop or Reset
+	OpCancel               // a context's cancellation (its whole subtree)
 	numOpKinds
 )
 
@@ -100,6 +107,7 @@ var opNames = [...]string{
 	OpCondWait: "cond-wait", OpCondWake: "cond-wake", OpCondSignal: "cond-signal",
 	OpCondBroadcast: "cond-broadcast", OpGo: "go", OpYield: "gosched", OpSleep: "sleep",
 	OpTimer: "timer", OpPoll: "poll", OpExit: "exit", OpWGDone: "wg-done",
+	OpTimerSet: "timer-set", OpCancel: "cancel",
 }
 
 // String returns the operation's short name, as used in reports.
@@ -223,6 +231,9 @@ type Step struct {
 	Preempt bool
 	// Choice is the outcome chosen by Choose for this step, or -1.
 	Choice int
+	// Ctx identifies the calling context of the operation when
+	// Plan.Context asked for it (equal contexts, equal values), else 0.
+	Ctx uint64
 }
 
 // Outcome classifies how an execution ended.

@@ -2,214 +2,155 @@
 // form of a failing execution, replayed first by every later run (as
 // `go test -fuzz` does with crash inputs).
 //
-// # Format (version 1)
+// # Format (version 2)
 //
 // A schedule file is UTF-8 text. The first line is exactly
 //
-//	vtbound schedule v1
+//	vtbound schedule v2
 //
 // Then "key: value" lines in any order; lines starting with '#' are
 // comments (vtbound writes the readable interleaving there) and blank
 // lines are ignored. Keys:
 //
 //	test:      the test name, as t.Name() (required)
+//	package:   the test's import path
+//	dir:       the package directory the test ran in
+//	run:       the go test -run pattern that selects the test (for the
+//	           replay command; absent: derived from test)
 //	oracle:    the failure the schedule exposes, e.g. "data race" (required)
+//	sentence:  one plain sentence saying what went wrong
 //	strategy:  the strategy and parameters that found it
 //	seed:      the seed of that strategy
 //	execution: the execution number at which it was found
-//	cvt:       the bug's (c,v,t) after minimisation, as "c,v,t"
+//	cvt:       the bug's (c,v,t), as "c,v,t"
 //	track:     the variable groups tracked: "all" or space-separated
 //	           group names (absent: all)
-//	hash:      the trace hash, 16 hex digits (required)
+//	hash:      the trace hash, 16 hex digits, computed from site and
+//	           kind names (required)
 //	decisions: the strategy's decisions in order, space separated
 //	           integers: goroutine IDs for scheduling choices, case
 //	           indices for select choices (required, may be empty)
-//	trace:     the executed steps, space separated "g.kind.site" triples,
-//	           a leading '*' marking a preemption; used to show the
-//	           interleaving and to name the first differing step when a
-//	           replay diverges (required, may be empty)
+//	goroutine: "ID PARENT", one line per goroutine (parent 0: the test body)
+//	site:      "N PACKAGE FILE:LINE:COL[#K] [VARIABLE]", one line per site
+//	           the trace names; N numbers the site within this file only;
+//	           #K marks the K-th site of the package at that position
+//	trace:     the executed steps, space separated "g.kind.N" triples
+//	           (kind by name, N a site line's number, 0 for none), a
+//	           leading '*' marking a preemption (required, may be empty)
+//	conflict:  the 1-based trace positions of the conflicting accesses
+//	essential: the 1-based trace positions of the steps that matter
+//	           (what the report's minimised interleaving shows)
 //
-// Unknown keys are ignored, so later versions may add keys; a change that
-// older readers cannot ignore bumps the version, and files of another
-// version are reported and skipped.
+// Sites are named by position, not by the numeric IDs of one build, so a
+// schedule keeps replaying after edits to other files of the package.
+// Keys this version does not know are kept (Extra) and written back, so
+// later versions and other tools may add keys.
+//
+// # Version 1
+//
+// Version-1 files (header "vtbound schedule v1") still load: their trace
+// names sites and kinds by the numeric IDs of the build that wrote them
+// ("g.kind.site"), and their hash was computed from those numbers. They
+// have Version 1 and no site names; replaying one compares steps by
+// number. Files of any other version are reported and skipped.
 package schedfile
 
 import (
-	"bufio"
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 )
 
-// Header is the first line of every version-1 schedule file.
-const Header = "vtbound schedule v1"
+// Header is the first line of every schedule file this package writes.
+const Header = "vtbound schedule v2"
 
-// Step is one executed step as stored in a file.
+// HeaderV1 is the first line of a version-1 schedule file.
+const HeaderV1 = "vtbound schedule v1"
+
+// Step is one executed step.
 type Step struct {
 	G       int
-	Kind    int
-	Site    int32
+	Kind    int   // numeric OpKind: version-1 files, or resolved in process
+	Site    int32 // numeric site ID: version-1 files, or resolved in process
 	Preempt bool
+	// KindName is the operation kind by name ("write", "wg-add"); empty
+	// in version-1 files.
+	KindName string
+	// Pos names the step's site; zero for none and in version-1 files.
+	Pos Pos
+}
+
+// Pos names a site by position.
+type Pos struct {
+	Package string // import path of the package that registered the site
+	File    string // file name as the site table gives it
+	Line    int
+	Col     int
+	Var     string // the accessed variable as the report shows it, or ""
+	// Nth tells apart sites of one package at the same position: the
+	// n-th registered there (0 and 1 both mean the first).
+	Nth int
+}
+
+// Where renders p as "file.go:14", or "" for no site.
+func (p Pos) Where() string {
+	if p.File == "" {
+		return ""
+	}
+	return fmt.Sprintf("%s:%d", p.File, p.Line)
+}
+
+// Name renders p as engine.SiteName does: "import/path file.go:14:5",
+// with "#n" appended for the n-th site at that position (n > 1); "" for
+// no site.
+func (p Pos) Name() string {
+	if p.File == "" {
+		return ""
+	}
+	return p.Package + " " + p.position()
+}
+
+// position renders "file.go:14:5", or "file.go:14:5#2" for a second site
+// at that position.
+func (p Pos) position() string {
+	s := fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+	if p.Nth > 1 {
+		s += fmt.Sprintf("#%d", p.Nth)
+	}
+	return s
+}
+
+// Goroutine records who started a goroutine.
+type Goroutine struct {
+	ID     int
+	Parent int // 0: the test body
 }
 
 // Schedule is the content of a schedule file.
 type Schedule struct {
-	Test      string
-	Oracle    string
-	Strategy  string
-	Seed      int64
-	Execution int
-	CVT       string
-	Track     []string // tracked groups; nil means all
-	Hash      uint64
-	Decisions []int
-	Trace     []Step
-	Comments  []string // written as '#' lines (the readable interleaving)
-}
-
-// Marshal renders s in the version-1 format.
-func (s *Schedule) Marshal() []byte {
-	var b bytes.Buffer
-	fmt.Fprintln(&b, Header)
-	for _, c := range s.Comments {
-		fmt.Fprintf(&b, "# %s\n", c)
-	}
-	fmt.Fprintf(&b, "test: %s\noracle: %s\n", s.Test, s.Oracle)
-	if s.Strategy != "" {
-		fmt.Fprintf(&b, "strategy: %s\nseed: %d\nexecution: %d\n", s.Strategy, s.Seed, s.Execution)
-	}
-	if s.CVT != "" {
-		fmt.Fprintf(&b, "cvt: %s\n", s.CVT)
-	}
-	if s.Track != nil {
-		fmt.Fprintf(&b, "track: %s\n", strings.Join(s.Track, " "))
-	} else {
-		b.WriteString("track: all\n")
-	}
-	fmt.Fprintf(&b, "hash: %016x\n", s.Hash)
-	b.WriteString("decisions:")
-	for _, d := range s.Decisions {
-		fmt.Fprintf(&b, " %d", d)
-	}
-	b.WriteString("\ntrace:")
-	for _, st := range s.Trace {
-		mark := ""
-		if st.Preempt {
-			mark = "*"
-		}
-		fmt.Fprintf(&b, " %s%d.%d.%d", mark, st.G, st.Kind, st.Site)
-	}
-	b.WriteString("\n")
-	return b.Bytes()
-}
-
-// Parse reads a schedule from data. Errors say what is wrong, not where
-// the data came from; ReadFile adds the file name.
-func Parse(data []byte) (*Schedule, error) {
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 0, 64*1024), 64<<20)
-	if !sc.Scan() {
-		return nil, fmt.Errorf("empty file")
-	}
-	if first := strings.TrimSpace(sc.Text()); first != Header {
-		if strings.HasPrefix(first, "vtbound schedule ") {
-			return nil, fmt.Errorf("unsupported version %q (this vtbound reads %q)", first, Header)
-		}
-		return nil, fmt.Errorf("not a vtbound schedule file (first line %q)", first)
-	}
-	s := &Schedule{}
-	seen := map[string]bool{}
-	for line := 2; sc.Scan(); line++ {
-		text := strings.TrimSpace(sc.Text())
-		if text == "" || strings.HasPrefix(text, "#") {
-			continue
-		}
-		key, val, ok := strings.Cut(text, ":")
-		if !ok {
-			return nil, fmt.Errorf("line %d: want \"key: value\", got %q", line, text)
-		}
-		key, val = strings.TrimSpace(key), strings.TrimSpace(val)
-		seen[key] = true
-		if err := s.set(key, val); err != nil {
-			return nil, fmt.Errorf("line %d: %s: %w", line, key, err)
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return nil, err
-	}
-	for _, k := range []string{"test", "oracle", "hash", "decisions", "trace"} {
-		if !seen[k] {
-			return nil, fmt.Errorf("missing %q", k)
-		}
-	}
-	return s, nil
-}
-
-func (s *Schedule) set(key, val string) error {
-	var err error
-	switch key {
-	case "test":
-		s.Test = val
-	case "oracle":
-		s.Oracle = val
-	case "strategy":
-		s.Strategy = val
-	case "cvt":
-		s.CVT = val
-	case "track":
-		if val != "all" {
-			s.Track = append([]string{}, strings.Fields(val)...)
-		}
-	case "seed":
-		s.Seed, err = strconv.ParseInt(val, 10, 64)
-	case "execution":
-		s.Execution, err = strconv.Atoi(val)
-	case "hash":
-		s.Hash, err = strconv.ParseUint(val, 16, 64)
-	case "decisions":
-		s.Decisions, err = parseInts(val)
-	case "trace":
-		s.Trace, err = parseTrace(val)
-	}
-	return err
-}
-
-func parseInts(val string) ([]int, error) {
-	var out []int
-	for _, f := range strings.Fields(val) {
-		n, err := strconv.Atoi(f)
-		if err != nil || n < 0 {
-			return nil, fmt.Errorf("bad decision %q", f)
-		}
-		out = append(out, n)
-	}
-	return out, nil
-}
-
-func parseTrace(val string) ([]Step, error) {
-	var out []Step
-	for _, f := range strings.Fields(val) {
-		preempt := strings.HasPrefix(f, "*")
-		parts := strings.Split(strings.TrimPrefix(f, "*"), ".")
-		if len(parts) != 3 {
-			return nil, fmt.Errorf("bad step %q (want g.kind.site)", f)
-		}
-		var n [3]int
-		for i, p := range parts {
-			v, err := strconv.Atoi(p)
-			if err != nil {
-				return nil, fmt.Errorf("bad step %q", f)
-			}
-			n[i] = v
-		}
-		out = append(out, Step{G: n[0], Kind: n[1], Site: int32(n[2]), Preempt: preempt})
-	}
-	return out, nil
+	Version    int // 1 or 2; Marshal always writes the current version
+	Test       string
+	Package    string
+	Dir        string
+	Run        string // the -run pattern selecting the test; "" derives it from Test
+	Oracle     string
+	Sentence   string
+	Strategy   string
+	Seed       int64
+	Execution  int
+	CVT        string
+	Track      []string // tracked groups; nil means all
+	Hash       uint64
+	Decisions  []int
+	Goroutines []Goroutine
+	Trace      []Step
+	Conflicts  []int       // 1-based trace positions
+	Essential  []int       // 1-based trace positions
+	Comments   []string    // written as '#' lines (the readable interleaving)
+	Extra      [][2]string // keys this version does not know, in file order
 }
 
 // ReadFile reads and parses a schedule file; errors name the file.

@@ -38,6 +38,10 @@ type Config struct {
 	// explores only the subtrees whose first decisions hash to Shard, in
 	// [0, Shards) (VTBOUND_SHARD=i/n).
 	Shard, Shards int
+	// Context is the depth k of the calling context in HaPSet statements
+	// (hapset; default 5 as in the paper). Zero means the default; a
+	// negative value asks for no context.
+	Context int
 }
 
 // Defaults for Config fields left zero.
@@ -47,6 +51,8 @@ const (
 	DefaultC     = 2
 	DefaultT     = 2
 	DefaultL     = 2
+	// DefaultContext is hapset's calling-context depth k.
+	DefaultContext = 5
 	// nominalBudget sizes the portfolio's phases when Budget is unlimited.
 	nominalBudget = 10000
 )
@@ -60,6 +66,9 @@ func (c Config) withDefaults() Config {
 	def(&c.Depth, DefaultDepth)
 	def(&c.T, DefaultT)
 	def(&c.L, DefaultL)
+	if c.Context == 0 {
+		c.Context = DefaultContext
+	}
 	if c.Budget <= 0 {
 		c.Budget = math.MaxInt
 	}
@@ -92,7 +101,11 @@ var constructors = map[string]func(Config) sched.Strategy{
 	"dynamic":    func(c Config) sched.Strategy { return NewDynamic(c) },
 	"dpor":       func(c Config) sched.Strategy { return NewDPOR(c) },
 	"dpor-v":     func(c Config) sched.Strategy { return NewBoundedDPOR(c) },
+	"hapset":     func(c Config) sched.Strategy { return NewHaPSet(c) },
+	"sp":         func(c Config) sched.Strategy { return NewSP(c, true) },
+	"sp-h":       func(c Config) sched.Strategy { return NewSP(c, false) },
 	"portfolio":  func(c Config) sched.Strategy { return NewPortfolio(c) },
+	"ctrigger":   func(c Config) sched.Strategy { return NewCTrigger(c) },
 }
 
 // Names lists the strategy names New accepts, sorted.

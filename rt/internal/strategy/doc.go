@@ -32,7 +32,9 @@
 //   - dpor-v: bounded DPOR: after preparatory random executions, a complete
 //     dpor search per subset of V shared variable groups, tracking only that
 //     subset (one execution per trace of the projected program).
-//   - portfolio: random and pct first, then pctvb at v=1, then exhaustive at
+//   - portfolio: random and pct first; then dpor when their executions
+//     predict that it finishes in half of the budget left (a complete dpor
+//     ends the search), else dpor-v; then pctvb at v=1, then exhaustive at
 //     c<=2, v<=1, then wider bounds, within the budget.
 //
 // Minimize turns a failing execution into candidate schedules with fewer
@@ -103,13 +105,19 @@
 // read-modify-write (the engine announces it before it runs), so it
 // commutes with nothing on its location — correct, sometimes more
 // executions; (5) range accesses (copy, append, whole-struct) are one
-// operation on their base address; (6) a search whose executions ran a
-// Once.Do is never reported complete: on a differential program with a
-// Once it missed trace classes (not outcomes), cause not yet found.
+// operation on their base address; (6) a Once.Do waiting for another
+// goroutine's running function becomes enabled at that goroutine's next
+// visible operation (the function's end is none), so a race of the Do with
+// a third goroutine's operation from a state where the Do was disabled is
+// still reversed when an event between them not ordered after that
+// operation is dependent with the Do (its enabler); the search goes on to
+// the earlier operations as for an irreversible race.
 // Sharding (Config.Shard, Shards) fixes the top of the tree identically in
 // every shard (full expansion, or the one goroutine whose next operation
 // touches nothing shared) and hashes the leading decisions to a shard.
 // Optimality is not reached: without
 // wakeup trees some branches end sleep-set blocked (lastzero(10): see
-// docs/dpor.md for the measured ratio of executions to traces).
+// docs/dpor.md for the measured ratio of executions to traces, and for why
+// wakeup trees need object names that are stable across executions, which
+// Op.Obj, numbered by first use within one execution, is not).
 package strategy

@@ -54,10 +54,6 @@ type DPORStats struct {
 	// Truncated counts executions cut short by the step bound or a
 	// timeout: their races were not all seen, so the search is no proof.
 	Truncated int
-	// Unproven counts executions that ran a Once.Do: the search may miss
-	// traces of such tests (the end of the function a running Do waits for
-	// is no visible operation), so it is not reported complete.
-	Unproven int
 	// Foreign counts executions run only to reach the subtrees of this
 	// shard (their own subtree belongs to another shard); they are not
 	// counted as traces.
@@ -152,7 +148,7 @@ func (d *DPOR) Begin(p *sched.Plan) bool {
 	}
 	if d.started && !d.advance() {
 		d.done = true
-		d.stats.Complete = d.stats.Diverged == 0 && d.stats.Truncated == 0 && d.stats.Unproven == 0
+		d.stats.Complete = d.stats.Diverged == 0 && d.stats.Truncated == 0
 		return false
 	}
 	d.started = true
@@ -457,9 +453,6 @@ func (d *DPOR) End(e *sched.Execution) {
 	if e.Outcome == sched.StepBound || e.Outcome == sched.Timeout {
 		d.stats.Truncated++
 	}
-	if slices.ContainsFunc(e.Trace, func(st sched.Step) bool { return st.Op.Kind == sched.OpOnce }) {
-		d.stats.Unproven++
-	}
 	if x.foreign || (d.top > 0 && d.leads(len(d.tree)) < d.top && !d.owned()) {
 		d.stats.Foreign++
 		return
@@ -492,7 +485,7 @@ func (d *DPOR) Left() int {
 func (d *DPOR) Completion() (complete bool, traces, executions, left int) {
 	s := d.stats
 	left = d.Left()
-	complete = s.Complete || (d.started && left == 0 && s.Diverged == 0 && s.Truncated == 0 && s.Unproven == 0)
+	complete = s.Complete || (d.started && left == 0 && s.Diverged == 0 && s.Truncated == 0)
 	return complete, s.Traces, s.Executions, left
 }
 

@@ -34,6 +34,9 @@ type analysis struct {
 	vbuf   vclock
 	cand   []int
 	real   int // events of the trace; pending operations follow
+
+	// prune is hapset's HaPSet guidance (hapset.go, Alg. 4); nil for dpor.
+	prune *hapsetGuide
 }
 
 // event is one step of the analysed trace.
@@ -347,6 +350,9 @@ func (a *analysis) irreversible(i, j int) (irr, unsure bool) {
 	}
 	n := a.nodeAt[a.ev[i].step]
 	if e.prev < i && (n == nil || slices.Contains(n.enabled, e.g) || slices.Contains(n.blocked, e.g)) {
+		if n != nil && !slices.Contains(n.enabled, e.g) && a.enabler(i, j) {
+			return false, true
+		}
 		return n == nil || !slices.Contains(n.enabled, e.g), false
 	}
 	ik := a.ev[i].op.Kind
@@ -359,6 +365,21 @@ func (a *analysis) irreversible(i, j int) (irr, unsure bool) {
 		return false, ik == sched.OpUnlock || ik == sched.OpRUnlock || ik == sched.OpCondWait
 	}
 	return false, true
+}
+
+// enabler reports whether an event between i and j that is not ordered
+// after i is dependent with j: it may be what enabled j (the end of a
+// running Once.Do is no visible operation, so the Do waiting for it
+// becomes enabled at the running goroutine's next one), and the
+// reversal — that event, then j, then i — is possible although j was
+// disabled before i.
+func (a *analysis) enabler(i, j int) bool {
+	for k := i + 1; k < min(j, a.real); k++ {
+		if a.ev[k].g != a.ev[j].g && !a.hb(i, a.clk[k]) && sched.Dependent(a.ev[k].op, a.ev[j].op) {
+			return true
+		}
+	}
+	return false
 }
 
 // base is the program-order clock of event j: its goroutine's previous
@@ -414,6 +435,9 @@ func (a *analysis) reverse(d *DPOR, i, j int) (bool, int) {
 	}
 	if n.closed {
 		return true, 0 // a persistent set or a full expansion (sharding)
+	}
+	if a.prune.covered(a.ev[i].g, a.ev[i].op, a.ev[i].step, a.ev[j].g, a.ev[j].op, a.ev[j].step) {
+		return true, 0 // hapset: the reversed order was seen in a good run
 	}
 	seq := a.notDep(i, j)
 	cand := -1

@@ -126,13 +126,21 @@ func TestPortfolioFindsAndReports(t *testing.T) {
 			t.Errorf("%s: portfolio found nothing in %d executions", k.Name, sum.Executions)
 		}
 	}
-	p := strategy.NewPortfolio(strategy.Config{Seed: 3, Budget: 3000})
+	// Without dpor (or when it does not complete), every phase runs.
+	p := strategy.NewClassicPortfolio(strategy.Config{Seed: 3, Budget: 3000})
 	testsim.Explore(testsim.Kernels()[1].Fixed, p, testsim.Search{})
 	r := p.Report()
 	for _, want := range []string{"random", "pct", "pctvb", "exhaustive"} {
 		if !strings.Contains(r, want) {
 			t.Errorf("report %q lacks phase %s", r, want)
 		}
+	}
+	t.Log(r)
+	p = strategy.NewPortfolio(strategy.Config{Seed: 3, Budget: 3000})
+	testsim.Explore(testsim.Kernels()[1].Fixed, p, testsim.Search{})
+	r = p.Report()
+	if !strings.Contains(r, "dpor") || !p.Proved() && !strings.Contains(r, "exhaustive") {
+		t.Errorf("report %q: want a dpor phase, then either a proof or the other phases", r)
 	}
 	t.Log(r)
 }

@@ -183,9 +183,9 @@ func WithLock[M lockPtr](m M, f func()) {
 //line generics.go:75:1
 func Guarded[L sync.Locker](l L) {
 //line generics.go:76:1
-	l.Lock()
+	_vtbrt.LockerLock(_vtbS+19, l)
 //line generics.go:77:1
-	l.Unlock()
+	_vtbrt.LockerUnlock(_vtbS+20, l)
 }
 
 var _vtbG [3]_vtbrt.Guard
@@ -211,6 +211,8 @@ func _vtbRegister() int32 {
 		"generics.go\t51\t2\tKChan\t\t\n"+
 		"generics.go\t56\t2\tKChan\t\t\n"+
 		"generics.go\t59\t2\tKChan\t\t\n"+
+		"generics.go\t76\t2\tKSync\t\t\n"+
+		"generics.go\t77\t2\tKSync\t\t\n"+
 		"", _vtbG[:])
 }
 

@@ -189,7 +189,20 @@ func BenchmarkX(b *testing.B) {
 }
 
 //line testwrap_test.go:81:1
-func FuzzX(f *testing.F) { f.Fuzz(func(t *testing.T, n int) { shared = n }) }
+func FuzzX(f *testing.F) {
+//line testwrap_test.go:81:27
+	f.Fuzz(func(t *testing.T, n int) {
+//line testwrap_test.go:81:33
+		_vtbrt.Fuzz(t, func(t *testing.T) {
+//line testwrap_test.go:81:60
+			if _vtbG[0].On() {
+				_vtbrt.Write(_vtbS+22, _vtbunsafe.Pointer(&shared))
+			}
+//line testwrap_test.go:81:60
+			shared = n
+		}, n)
+	})
+}
 
 //line testwrap_test.go:83:1
 func ExampleX() { shared = 6 }
@@ -209,11 +222,11 @@ func TestTableFuncs(t *testing.T) {
 	}{
 		{"send", func(ch chan int) {
 //line testwrap_test.go:95:29
-			_vtbrt.Send(_vtbS+22, ch, 1)
+			_vtbrt.Send(_vtbS+23, ch, 1)
 		}},
 		{"close", func(ch chan int) {
 //line testwrap_test.go:96:30
-			_vtbrt.Close(_vtbS+23, ch)
+			_vtbrt.Close(_vtbS+24, ch)
 		}},
 	} {
 //line testwrap_test.go:98:1
@@ -221,7 +234,7 @@ func TestTableFuncs(t *testing.T) {
 //line testwrap_test.go:98:15
 			_vtbrt.Test(t, func(t *testing.T) {
 //line testwrap_test.go:99:1
-				ch := _vtbrt.MakeChan[int](_vtbS+24, 1)
+				ch := _vtbrt.MakeChan[int](_vtbS+25, 1)
 //line testwrap_test.go:100:1
 				tc.run(ch)
 			})
@@ -241,7 +254,7 @@ func TestNamedSubtest(t *testing.T) {
 			_vtbrt.Test(t, func(t *testing.T) {
 //line testwrap_test.go:108:35
 				if _vtbG[0].On() {
-					_vtbrt.Write(_vtbS+25, _vtbunsafe.Pointer(&shared))
+					_vtbrt.Write(_vtbS+26, _vtbunsafe.Pointer(&shared))
 				}
 //line testwrap_test.go:108:35
 				shared = 7
@@ -257,15 +270,15 @@ func TestAllocs(t *testing.T) {
 //line testwrap_test.go:114:1
 	if n := testing.AllocsPerRun(10, func() {
 //line testwrap_test.go:114:42
-		_vtbrt.Lock(_vtbS+26, &mu)
+		_vtbrt.Lock(_vtbS+27, &mu)
 //line testwrap_test.go:114:53
 		if _vtbG[0].On() {
-			_vtbrt.Write(_vtbS+27, _vtbunsafe.Pointer(&shared))
+			_vtbrt.Write(_vtbS+28, _vtbunsafe.Pointer(&shared))
 		}
 //line testwrap_test.go:114:53
 		shared++
 //line testwrap_test.go:114:63
-		_vtbrt.Unlock(_vtbS+28, &mu)
+		_vtbrt.Unlock(_vtbS+29, &mu)
 	}); n != 0 {
 //line testwrap_test.go:115:1
 		t.Errorf("%v allocations", n)
@@ -280,7 +293,7 @@ func TestAllocsSubtest(t *testing.T) {
 		_ = testing.AllocsPerRun(10, func() {
 //line testwrap_test.go:121:38
 			if _vtbG[0].On() {
-				_vtbrt.Write(_vtbS+29, _vtbunsafe.Pointer(&shared))
+				_vtbrt.Write(_vtbS+30, _vtbunsafe.Pointer(&shared))
 			}
 //line testwrap_test.go:121:38
 			shared++
@@ -291,10 +304,10 @@ func TestAllocsSubtest(t *testing.T) {
 //line testwrap_test.go:123:18
 		_vtbrt.Test(t, func(t *testing.T) {
 //line testwrap_test.go:123:38
-			_vtbrt.Go(_vtbS+31, func() {
+			_vtbrt.Go(_vtbS+32, func() {
 //line testwrap_test.go:123:49
 				if _vtbG[0].On() {
-					_vtbrt.Write(_vtbS+30, _vtbunsafe.Pointer(&shared))
+					_vtbrt.Write(_vtbS+31, _vtbunsafe.Pointer(&shared))
 				}
 //line testwrap_test.go:123:49
 				shared = 8
@@ -329,6 +342,7 @@ func _vtbRegister() int32 {
 		"testwrap_test.go\t67\t3\tKChan\t\t\n"+
 		"testwrap_test.go\t71\t29\tKWrite\texample.com/testwrap.shared\tshared\n"+
 		"testwrap_test.go\t73\t36\tKWrite\texample.com/testwrap.shared\tshared\n"+
+		"testwrap_test.go\t81\t63\tKWrite\texample.com/testwrap.shared\tshared\n"+
 		"testwrap_test.go\t95\t32\tKChan\t\t\n"+
 		"testwrap_test.go\t96\t33\tKChan\t\t\n"+
 		"testwrap_test.go\t99\t10\tKChan\t\t\n"+

@@ -23,17 +23,17 @@ type Flag bool
 //line unmodelled.go:13:1
 func Run(l sync.Locker, mu *sync.Mutex, n *atomic.Int64, f func(Flag), a, b int) {
 //line unmodelled.go:14:1
-	l.Lock()
+	_vtbrt.LockerLock(_vtbS+0, l)
 //line unmodelled.go:15:1
-	l.Unlock()
+	_vtbrt.LockerUnlock(_vtbS+1, l)
 //line unmodelled.go:16:1
 	(*sync.Mutex).Lock(mu)
 //line unmodelled.go:17:1
-	_vtbrt.Unlock(_vtbS+0, mu)
+	_vtbrt.Unlock(_vtbS+2, mu)
 //line unmodelled.go:18:1
-	p := Pipe(_vtbrt.MakeChan[int](_vtbS+1, 1))
+	p := Pipe(_vtbrt.MakeChan[int](_vtbS+3, 1))
 //line unmodelled.go:19:1
-	_vtbrt.Send(_vtbS+2, p, 1)
+	_vtbrt.Send(_vtbS+4, p, 1)
 //line unmodelled.go:20:1
 	load := n.Load
 //line unmodelled.go:21:1
@@ -49,7 +49,7 @@ func Run(l sync.Locker, mu *sync.Mutex, n *atomic.Int64, f func(Flag), a, b int)
 //line unmodelled.go:26:1
 	go f(a == b)
 //line unmodelled.go:27:1
-	once := sync.OnceFunc(func() {})
+	once := _vtbrt.OnceFunc(_vtbS+5, func() {})
 //line unmodelled.go:28:1
 	once()
 //line unmodelled.go:29:1
@@ -57,20 +57,25 @@ func Run(l sync.Locker, mu *sync.Mutex, n *atomic.Int64, f func(Flag), a, b int)
 //line unmodelled.go:30:1
 	var v int
 //line unmodelled.go:31:1
-	v, ok2 := _vtbrt.Recv2(_vtbS+3, p)
+	v, ok2 := _vtbrt.Recv2(_vtbS+6, p)
 //line unmodelled.go:32:1
 	_, _ = v, ok2
 //line unmodelled.go:33:1
 	_ = ok
 }
 
+var _ = sync.OnceFunc
+
 var _vtbG [0]_vtbrt.Guard
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/unmodelled", ""+
+		"unmodelled.go\t14\t2\tKSync\t\t\n"+
+		"unmodelled.go\t15\t2\tKSync\t\t\n"+
 		"unmodelled.go\t17\t2\tKSync\t\t\n"+
 		"unmodelled.go\t18\t7\tKChan\t\t\n"+
 		"unmodelled.go\t19\t2\tKChan\t\t\n"+
+		"unmodelled.go\t27\t10\tKOther\t\t\n"+
 		"unmodelled.go\t31\t12\tKChan\t\t\n"+
 		"", _vtbG[:])
 }

@@ -39,18 +39,18 @@ func (l *Lazy) Get() int {
 //line waitgroup.go:16:1
 func (l *Lazy) Wait(ready *bool) {
 //line waitgroup.go:17:1
-	(*_vtbR(2, _vtbS+4, &(*_vtbR(1, _vtbS+3, &l.cond)).L)).Lock()
+	_vtbrt.LockerLock(_vtbS+5, *_vtbR(2, _vtbS+4, &(*_vtbR(1, _vtbS+3, &l.cond)).L))
 //line waitgroup.go:18:1
-	for !*_vtbR(3, _vtbS+5, &*ready) {
+	for !*_vtbR(3, _vtbS+6, &*ready) {
 //line waitgroup.go:19:1
-		_vtbrt.CondWait(_vtbS+7, *_vtbR(1, _vtbS+6, &l.cond))
+		_vtbrt.CondWait(_vtbS+8, *_vtbR(1, _vtbS+7, &l.cond))
 	}
 //line waitgroup.go:21:1
-	(*_vtbR(2, _vtbS+9, &(*_vtbR(1, _vtbS+8, &l.cond)).L)).Unlock()
+	_vtbrt.LockerUnlock(_vtbS+11, *_vtbR(2, _vtbS+10, &(*_vtbR(1, _vtbS+9, &l.cond)).L))
 //line waitgroup.go:22:1
-	_vtbrt.CondSignal(_vtbS+11, *_vtbR(1, _vtbS+10, &l.cond))
+	_vtbrt.CondSignal(_vtbS+13, *_vtbR(1, _vtbS+12, &l.cond))
 //line waitgroup.go:23:1
-	_vtbrt.CondBroadcast(_vtbS+13, *_vtbR(1, _vtbS+12, &l.cond))
+	_vtbrt.CondBroadcast(_vtbS+15, *_vtbR(1, _vtbS+14, &l.cond))
 }
 
 //line waitgroup.go:26:1
@@ -62,43 +62,43 @@ func Fan(n int) int {
 //line waitgroup.go:29:1
 	total := 0
 //line waitgroup.go:30:1
-	for i := 0; *_vtbR(4, _vtbS+14, &i) < n; *_vtbW(4, _vtbS+15, &i)++ {
+	for i := 0; *_vtbR(4, _vtbS+16, &i) < n; *_vtbW(4, _vtbS+17, &i)++ {
 //line waitgroup.go:31:1
-		_vtbrt.WGAdd(_vtbS+16, &wg, 1)
+		_vtbrt.WGAdd(_vtbS+18, &wg, 1)
 //line waitgroup.go:32:1
-		_vtbrt.Go(_vtbS+22, func() {
+		_vtbrt.Go(_vtbS+24, func() {
 //line waitgroup.go:33:1
-			defer _vtbrt.WGDone(_vtbS+17, &wg)
+			defer _vtbrt.WGDone(_vtbS+19, &wg)
 //line waitgroup.go:34:1
-			_vtbrt.Lock(_vtbS+18, &mu)
+			_vtbrt.Lock(_vtbS+20, &mu)
 //line waitgroup.go:35:1
-			*_vtbW(5, _vtbS+19, &total) += *_vtbR(4, _vtbS+20, &i)
+			*_vtbW(5, _vtbS+21, &total) += *_vtbR(4, _vtbS+22, &i)
 //line waitgroup.go:36:1
-			_vtbrt.Unlock(_vtbS+21, &mu)
+			_vtbrt.Unlock(_vtbS+23, &mu)
 		})
 	}
 //line waitgroup.go:39:1
-	_vtbrt.WGGo(_vtbS+26, &wg, func() {
+	_vtbrt.WGGo(_vtbS+28, &wg, func() {
 //line waitgroup.go:39:15
-		_vtbrt.Lock(_vtbS+23, &mu)
+		_vtbrt.Lock(_vtbS+25, &mu)
 //line waitgroup.go:39:26
 		if _vtbG[5].On() {
-			_vtbrt.Write(_vtbS+24, _vtbunsafe.Pointer(&total))
+			_vtbrt.Write(_vtbS+26, _vtbunsafe.Pointer(&total))
 		}
 //line waitgroup.go:39:26
 		total++
 //line waitgroup.go:39:35
-		_vtbrt.Unlock(_vtbS+25, &mu)
+		_vtbrt.Unlock(_vtbS+27, &mu)
 	})
 //line waitgroup.go:40:1
-	_vtbrt.WGWait(_vtbS+27, &wg)
+	_vtbrt.WGWait(_vtbS+29, &wg)
 //line waitgroup.go:41:1
-	done := _vtbMV(_vtbS+28, &wg, _vtbrt.WGDone)
+	done := _vtbMV(_vtbS+30, &wg, _vtbrt.WGDone)
 //line waitgroup.go:42:1
 	_ = done
 //line waitgroup.go:43:1
 	if _vtbG[5].On() {
-		_vtbrt.Read(_vtbS+29, _vtbunsafe.Pointer(&total))
+		_vtbrt.Read(_vtbS+31, _vtbunsafe.Pointer(&total))
 	}
 //line waitgroup.go:43:1
 	return total
@@ -107,19 +107,19 @@ func Fan(n int) int {
 //line waitgroup.go:46:1
 func Values(l *Lazy, wg *sync.WaitGroup, mu *sync.RWMutex) {
 //line waitgroup.go:47:1
-	try := _vtbMVBool(_vtbS+30, mu, _vtbrt.TryRLock)
+	try := _vtbMVBool(_vtbS+32, mu, _vtbrt.TryRLock)
 //line waitgroup.go:48:1
 	_ = try()
 //line waitgroup.go:49:1
-	add := _vtbMVInt(_vtbS+31, wg, _vtbrt.WGAdd)
+	add := _vtbMVInt(_vtbS+33, wg, _vtbrt.WGAdd)
 //line waitgroup.go:50:1
 	add(1)
 //line waitgroup.go:51:1
-	spawn := _vtbMVFunc(_vtbS+32, wg, _vtbrt.WGGo)
+	spawn := _vtbMVFunc(_vtbS+34, wg, _vtbrt.WGGo)
 //line waitgroup.go:52:1
 	spawn(func() {})
 //line waitgroup.go:53:1
-	do := _vtbMVFunc(_vtbS+33, &l.once, _vtbrt.OnceDo)
+	do := _vtbMVFunc(_vtbS+35, &l.once, _vtbrt.OnceDo)
 //line waitgroup.go:54:1
 	do(func() {})
 }
@@ -133,11 +133,13 @@ func _vtbRegister() int32 {
 		"waitgroup.go\t13\t9\tKRead\texample.com/waitgroup.Lazy.val\tl.val\n"+
 		"waitgroup.go\t17\t2\tKRead\texample.com/waitgroup.Lazy.cond\tl.cond\n"+
 		"waitgroup.go\t17\t2\tKRead\tsync.Cond.L\tl.cond.L\n"+
+		"waitgroup.go\t17\t2\tKSync\t\t\n"+
 		"waitgroup.go\t18\t7\tKRead\ttype:bool\t*ready\n"+
 		"waitgroup.go\t19\t3\tKRead\texample.com/waitgroup.Lazy.cond\tl.cond\n"+
 		"waitgroup.go\t19\t3\tKSync\t\t\n"+
 		"waitgroup.go\t21\t2\tKRead\texample.com/waitgroup.Lazy.cond\tl.cond\n"+
 		"waitgroup.go\t21\t2\tKRead\tsync.Cond.L\tl.cond.L\n"+
+		"waitgroup.go\t21\t2\tKSync\t\t\n"+
 		"waitgroup.go\t22\t2\tKRead\texample.com/waitgroup.Lazy.cond\tl.cond\n"+
 		"waitgroup.go\t22\t2\tKSync\t\t\n"+
 		"waitgroup.go\t23\t2\tKRead\texample.com/waitgroup.Lazy.cond\tl.cond\n"+

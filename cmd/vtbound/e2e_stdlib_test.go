@@ -1,0 +1,40 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestStdlib runs the stdlib module (timers, tickers, AfterFunc, context,
+// sync.Map, OnceValue, Cond with any Locker, sync.Locker calls, synctest)
+// under vtbound: a context nobody cancels is a leak on every schedule, a
+// deadline as long as the work is found to win sometimes (on the virtual
+// clock), a synctest test runs natively with one warning, and every other
+// test passes (no false alarm from Timer.Reset, Ticker.Reset, AfterFunc
+// with Reset, sync.Map publication or a Cond over an RLocker). Needs the
+// rewriter and the engine.
+func TestStdlib(t *testing.T) {
+	dir := module(t, "stdlib")
+	r := goCmd(t, dir, alarmsEnv, "test", "-json", "-count=1", "-timeout=10m", toolexecFlag(), ".")
+	actions, outputs, _ := testEvents(t, r)
+	leak := outputs["TestContextNeverCancelled"]
+	if actions["TestContextNeverCancelled"] != "fail" || !strings.Contains(leak, "vtbound: TestContextNeverCancelled: goroutine leak") {
+		t.Errorf("TestContextNeverCancelled: %s, want a goroutine leak:\n%s", actions["TestContextNeverCancelled"], leak)
+	}
+	race := outputs["TestContextDeadlineRace"]
+	for _, want := range []string{"vtbound: TestContextDeadlineRace: test failure", "deadline before the work", "(c,v,t) = ("} {
+		if actions["TestContextDeadlineRace"] != "fail" || !strings.Contains(race, want) {
+			t.Errorf("TestContextDeadlineRace: %s, want a failure with %q:\n%s", actions["TestContextDeadlineRace"], want, race)
+		}
+	}
+	const native = "TestSynctest runs natively, not explored: it uses testing/synctest"
+	if n := strings.Count(r.output(), native); n != 1 {
+		t.Errorf("want one line %q, got %d:\n%s", native, n, r.output())
+	}
+	for _, name := range []string{"TestDebounce", "TestTimerReset", "TestTickerReset", "TestWaitTimeout",
+		"TestContextCancelTree", "TestContextDeadlineAfterWork", "TestSyncMap", "TestCondLockers", "TestSynctest", "TestTContext"} {
+		if actions[name] != "pass" {
+			t.Errorf("%s: %s, want pass:\n%s", name, actions[name], outputs[name])
+		}
+	}
+}

@@ -1,0 +1,57 @@
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/vtbound/vtbound/internal/show"
+	"github.com/vtbound/vtbound/rt/schedule"
+)
+
+// showCmd implements `vtbound show [-full] [-html] FILE`: it prints the
+// readable interleaving of a saved schedule, or draws it as HTML lanes,
+// without running anything.
+func showCmd(args []string) int {
+	return showTo(os.Stdout, os.Stderr, args)
+}
+
+// showTo is showCmd with its output streams.
+func showTo(stdout, stderr io.Writer, args []string) int {
+	fs := flag.NewFlagSet("show", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	full := fs.Bool("full", false, "print (or draw) every step, not only the steps that matter")
+	asHTML := fs.Bool("html", false, "write a self-contained HTML page with one lane per goroutine")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: vtbound show [-full] [-html] FILE")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return 2
+	}
+	s, err := schedule.ReadFile(fs.Arg(0))
+	if err != nil {
+		fmt.Fprintf(stderr, "vtbound: show: %v\n", err)
+		return 2
+	}
+	w := bufio.NewWriter(stdout)
+	if *asHTML {
+		err = show.WriteHTML(w, show.FromSchedule(s, *full))
+	} else {
+		err = show.Text(w, s, *full)
+	}
+	if err == nil {
+		err = w.Flush()
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "vtbound: show: %v\n", err)
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,84 @@
+package sweep
+
+import (
+	"time"
+
+	"github.com/vtbound/vtbound/internal/sweep/budget"
+	"github.com/vtbound/vtbound/internal/sweep/db"
+)
+
+// plan makes the work items of this shard (tests × seeds, minus those a
+// resumed run already recorded), gives each its share of the budget and
+// records the allocation in the run.
+func (s *sweeper) plan(pkgs []*pkg, done map[string]bool) ([]*item, error) {
+	bugs, err := s.openBugs()
+	if err != nil {
+		return nil, err
+	}
+	var items []*item
+	var hs []budget.History
+	for _, p := range pkgs {
+		for _, test := range p.Tests {
+			h, err := s.history(p, test, bugs)
+			if err != nil {
+				return nil, err
+			}
+			for k := 0; k < max(1, s.cfg.Seeds); k++ {
+				it := &item{pkg: p, test: test, seed: s.cfg.Seed + int64(k)}
+				if !s.cfg.Shard.Holds(it.key()) || done[it.key()] {
+					continue
+				}
+				if k == 0 {
+					it.known = bugs[testKey(p.Path, test)] // replayed once per run, by seed 0's shard
+				}
+				items = append(items, it)
+				hs = append(hs, h)
+			}
+		}
+	}
+	shares := budget.Allocate(hs, s.cfg.Alloc, s.cfg.Budget*time.Duration(max(1, s.cfg.Workers)), s.cfg.PerTest)
+	for i, it := range items {
+		it.share = shares[i]
+		s.run.Allocation = append(s.run.Allocation, db.Allocation{Package: it.pkg.Path, Test: it.test,
+			Seed: it.seed, Budget: it.share.Budget, Reason: it.share.Reason})
+	}
+	return items, s.db.PutRun(s.run)
+}
+
+// testKey names a test of a package in maps.
+func testKey(pkg, test string) string { return pkg + " " + test }
+
+// openBugs returns the open bugs by test (a subtest's under its top-level
+// test).
+func (s *sweeper) openBugs() (map[string][]db.Bug, error) {
+	all, err := s.db.Bugs()
+	out := map[string][]db.Bug{}
+	for _, b := range all {
+		if b.Open() && b.Schedule != "" {
+			k := testKey(b.Package, topLevel(b.Test))
+			out[k] = append(out[k], b)
+		}
+	}
+	return out, err
+}
+
+// topLevel is the top-level test of a (sub)test name.
+func topLevel(name string) string {
+	for i := 0; i < len(name); i++ {
+		if name[i] == '/' {
+			return name[:i]
+		}
+	}
+	return name
+}
+
+// history is what the database learned about a test for its current
+// code: nothing when the test is new or its binary's fingerprint changed.
+func (s *sweeper) history(p *pkg, test string, bugs map[string][]db.Bug) (budget.History, error) {
+	t, err := s.db.Test(p.Path, test)
+	if err != nil || t == nil || t.Fingerprint != p.Fingerprint {
+		return budget.History{}, err
+	}
+	return budget.History{Known: true, Saturated: t.Saturated, Complete: t.Complete,
+		Executions: t.Executions, Traces: t.Traces, OpenBug: len(bugs[testKey(p.Path, test)]) > 0}, nil
+}

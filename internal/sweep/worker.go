@@ -1,0 +1,239 @@
+package sweep
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/vtbound/vtbound/internal/sweep/budget"
+	"github.com/vtbound/vtbound/internal/sweep/db"
+)
+
+// resultSchema is the VTBOUND_JSON schema this sweep reads.
+const resultSchema = "vtbound-result/1"
+
+// record is one line a test binary appends to VTBOUND_JSON (the schema
+// of rt/internal/explore.Result, which the sweep cannot import).
+type record struct {
+	Schema     string           `json:"schema"`
+	Test       string           `json:"test"`
+	Verdict    string           `json:"verdict"`
+	Executions int              `json:"executions"`
+	WallNS     int64            `json:"wall_ns"`
+	Runs       []db.StrategyRun `json:"strategy_runs"`
+	Traces     int              `json:"distinct_traces"`
+	LastNew    int              `json:"last_new_trace"`
+	Complete   bool             `json:"complete"`
+	Exhausted  bool             `json:"exhausted"`
+	Bug        *struct {
+		Oracle, CVT, Schedule, Report, Signature string
+		Sites                                    []string
+	} `json:"bug"`
+}
+
+// item is one unit of work: a test of a package with a seed.
+type item struct {
+	pkg   *pkg
+	test  string
+	seed  int64
+	share budget.Share
+	// known are the test's open bugs whose schedules this item replays.
+	known []db.Bug
+}
+
+func (it *item) key() string { return db.WorkKey(it.pkg.Path, it.test, it.seed) }
+
+// outcome is what running an item found.
+type outcome struct {
+	it      *item
+	run     db.TestRun
+	bugs    []*db.Bug
+	replays map[string]bool // signature of a known bug -> still fails
+}
+
+// process is one run of a test binary.
+type process struct {
+	status  string // ok, crash, timeout
+	output  string
+	records []record
+	wall    time.Duration
+}
+
+// runItem explores the item's test with each strategy in turn and
+// replays its known bugs' schedules.
+func runItem(ctx context.Context, cfg *Config, it *item, scratch string) *outcome {
+	o := &outcome{it: it, replays: map[string]bool{}}
+	o.run = db.TestRun{Package: it.pkg.Path, Test: it.test, Seed: it.seed, Budget: it.share.Budget, Status: "ok"}
+	for _, strat := range cfg.Strategies {
+		env := []string{"VTBOUND_STRATEGY=" + strat, "VTBOUND_BUDGET=" + it.share.Budget}
+		p := runTest(ctx, cfg, it, it.test, env, scratch)
+		o.add(p)
+	}
+	for _, b := range it.known {
+		o.replay(ctx, cfg, it, b, scratch)
+	}
+	return o
+}
+
+// add merges one process's results into the outcome.
+func (o *outcome) add(p *process) {
+	r := &o.run
+	r.WallNS += int64(p.wall)
+	if p.status != "ok" {
+		r.Status, r.Output = p.status, p.output
+	}
+	for _, rec := range p.records {
+		r.Executions += rec.Executions
+		r.Traces += rec.Traces
+		r.LastNew = max(r.LastNew, rec.LastNew)
+		r.Complete = r.Complete || (rec.Complete && rec.Test == o.it.test)
+		if rec.Test == o.it.test {
+			r.Exhausted = r.Exhausted || rec.Exhausted
+		}
+		r.Strategies = append(r.Strategies, rec.Runs...)
+		r.Verdict = worse(r.Verdict, rec.Verdict)
+		if rec.Bug == nil || rec.Bug.Signature == "" {
+			continue
+		}
+		sched, _ := os.ReadFile(rec.Bug.Schedule)
+		o.bugs = append(o.bugs, &db.Bug{
+			Package: o.it.pkg.Path, Test: rec.Test, Signature: rec.Bug.Signature, Oracle: rec.Bug.Oracle,
+			CVT: rec.Bug.CVT, Report: rec.Bug.Report, Sites: rec.Bug.Sites,
+			Schedule: string(sched), SchedulePath: rec.Bug.Schedule,
+		})
+		r.Bug = rec.Bug.Signature
+	}
+	if r.Verdict == "fail" && r.Output == "" {
+		r.Output = p.output
+	}
+}
+
+// worse orders verdicts: bug over fail over pass.
+func worse(a, b string) string {
+	rank := map[string]int{"": 0, "pass": 1, "fail": 2, "bug": 3}
+	if rank[b] > rank[a] {
+		return b
+	}
+	return a
+}
+
+// replay runs the known bug's saved schedule (VTBOUND_REPLAY) and notes
+// whether it still fails; a crash or timeout notes nothing.
+func (o *outcome) replay(ctx context.Context, cfg *Config, it *item, b db.Bug, scratch string) {
+	file := filepath.Join(scratch, fmt.Sprintf("replay-%x", sha256.Sum256([]byte(b.Package+b.Signature)))[:len("replay-")+16])
+	if err := os.WriteFile(file, []byte(b.Schedule), 0o644); err != nil {
+		return
+	}
+	p := runTest(ctx, cfg, it, b.Test, []string{"VTBOUND_REPLAY=" + file}, scratch)
+	if p.status != "ok" || len(p.records) == 0 {
+		return
+	}
+	// An explicit replay that diverges fails the test too, saying the
+	// oracle is "no longer reproduced": the bug is gone from that schedule.
+	failed := !strings.Contains(p.output, "no longer reproduced")
+	for _, rec := range p.records {
+		failed = failed && rec.Verdict != "pass"
+	}
+	o.replays[b.Signature] = failed
+}
+
+// runTest runs one test of the item's binary with VTBOUND_JSON, the
+// item's seed and env, within the timeout.
+func runTest(ctx context.Context, cfg *Config, it *item, test string, env []string, scratch string) *process {
+	jsonPath := filepath.Join(scratch, fmt.Sprintf("results-%d.jsonl", time.Now().UnixNano()))
+	defer os.Remove(jsonPath)
+	ctx, cancel := context.WithTimeout(ctx, cfg.Timeout+10*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, it.pkg.Binary, "-test.run="+runPattern(test), "-test.count=1",
+		"-test.timeout="+cfg.Timeout.String())
+	cmd.Dir = it.pkg.Dir
+	cmd.Env = append(os.Environ(), append(env, "VTBOUND_JSON="+jsonPath,
+		"VTBOUND_SEED="+strconv.FormatInt(it.seed, 10),
+		"VTBOUND_DIR="+filepath.Join(scratch, "schedules", safeName(it.pkg.Path)))...)
+	cmd.WaitDelay = 5 * time.Second
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	start := time.Now()
+	err := cmd.Run()
+	p := &process{wall: time.Since(start), output: tail(out.String(), 4096), status: "ok"}
+	p.records, _ = readRecords(jsonPath)
+	p.status = exitStatus(ctx, err, out.String())
+	if p.status == "timeout" {
+		p.output = fmt.Sprintf("killed after -timeout %v; output:\n%s", cfg.Timeout, p.output)
+	}
+	if len(p.records) == 0 && p.status == "ok" {
+		// A test that explores nothing (no rewritten code) writes no record.
+		v := "pass"
+		if err != nil {
+			v = "fail"
+		}
+		p.records = []record{{Schema: resultSchema, Test: test, Verdict: v}}
+	}
+	return p
+}
+
+// exitStatus classifies a test binary's exit: ok (it passed or its tests
+// failed: exit status 1 with go test's FAIL line), timeout, or crash.
+func exitStatus(ctx context.Context, err error, out string) string {
+	var ee *exec.ExitError
+	switch {
+	case ctx.Err() != nil || strings.Contains(out, "panic: test timed out"):
+		return "timeout"
+	case err == nil:
+		return "ok"
+	case errors.As(err, &ee) && ee.ExitCode() == 1 && strings.Contains(out, "--- FAIL") && !strings.Contains(out, "\npanic: "):
+		return "ok"
+	}
+	return "crash"
+}
+
+// readRecords reads the VTBOUND_JSON records of a file.
+func readRecords(path string) ([]record, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var out []record
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 64<<20)
+	for sc.Scan() {
+		var r record
+		if json.Unmarshal(sc.Bytes(), &r) == nil && r.Schema == resultSchema {
+			out = append(out, r)
+		}
+	}
+	return out, sc.Err()
+}
+
+// runPattern is the -test.run pattern selecting exactly the (sub)test.
+func runPattern(name string) string {
+	var parts []string
+	for _, p := range strings.Split(name, "/") {
+		parts = append(parts, "^"+regexp.QuoteMeta(p)+"$")
+	}
+	return strings.Join(parts, "/")
+}
+
+// safeName turns an import path into a directory name.
+func safeName(path string) string {
+	return strings.NewReplacer("/", "_", "\\", "_", ":", "_").Replace(path)
+}
+
+func tail(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return "..." + s[len(s)-n:]
+}

@@ -1,0 +1,52 @@
+package sweepreport
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/vtbound/vtbound/internal/headless"
+)
+
+// TestHTMLInBrowser opens the sample report in a real headless Chromium:
+// no console errors, every plot and lane drawn with a size; the
+// screenshot is kept as a test artefact.
+func TestHTMLInBrowser(t *testing.T) {
+	in := sample(t)
+	file := filepath.Join(t.TempDir(), "report.html")
+	f, err := os.Create(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteHTML(f, in); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	const probe = `(() => {
+		const drawn = sel => [...document.querySelectorAll(sel)].filter(el => {
+			const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; }).length;
+		return {
+			coverage: drawn("figure.coverage svg"), series: drawn("figure.coverage polyline.series"),
+			allocation: drawn("figure.allocation svg"), bars: drawn("figure.allocation g.bar rect"),
+			cvt: drawn("figure.cvt g.bar rect"), trends: drawn("figure[class*=trend-] svg"),
+			lanes: drawn(".vtb-lanes .lane"), steps: drawn(".vtb-lanes .step"),
+			svgs: document.querySelectorAll("svg").length, drawnSVGs: drawn("svg"),
+		};
+	})()`
+	page := headless.Check(t, file, "sweep-report", probe)
+	var got map[string]int
+	if err := json.Unmarshal(page.Probe, &got); err != nil {
+		t.Fatalf("probe: %v (%s)", err, page.Probe)
+	}
+	want := map[string]int{
+		"coverage": 2, "series": 3, "allocation": 1, "bars": len(in.Tests), "cvt": 2, "trends": 2,
+		"lanes": len(in.Bugs[0].Interleaving.Goroutines), "steps": len(in.Bugs[0].Interleaving.Steps),
+		"svgs": got["drawnSVGs"],
+	}
+	for k, n := range want {
+		if got[k] != n {
+			t.Errorf("%s: %d drawn, want %d (all: %v)", k, got[k], n, got)
+		}
+	}
+}

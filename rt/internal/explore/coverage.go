@@ -1,0 +1,90 @@
+package explore
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/vtbound/vtbound/rt/internal/coverage"
+	"github.com/vtbound/vtbound/rt/internal/sched"
+)
+
+// covTracker wraps the strategy of one test's exploration and measures
+// its coverage (package coverage) from every finished execution; with a
+// saturation bound it ends the exploration once coverage stops growing.
+type covTracker struct {
+	sched.Strategy
+	t        *testing.T
+	state    *coverage.State
+	saturate int
+	context  int // calling-context depth of HaPSet statements
+	name     string
+	stopped  bool
+}
+
+// withCoverage returns strat wrapped to measure coverage when
+// VTBOUND_COVERAGE, VTBOUND_VERBOSE or VTBOUND_SATURATE asks for it, and
+// strat itself otherwise (no cost). The coverage is logged when the test
+// ends.
+func (d *driver) withCoverage(strat sched.Strategy) sched.Strategy {
+	if d.s.Coverage == 0 && d.s.Verbose == 0 && d.s.Saturate == 0 {
+		return strat
+	}
+	c := &covTracker{Strategy: strat, t: d.t, state: coverage.NewState(coverage.PrimAll), saturate: d.s.Saturate, context: d.s.Context, name: strategyName(strat)}
+	if d.s.Coverage > 0 || d.s.Verbose > 0 {
+		d.t.Cleanup(c.log)
+	}
+	return c
+}
+
+// Begin stops the exploration when coverage is saturated.
+func (c *covTracker) Begin(p *sched.Plan) bool {
+	if c.state.Stalled(c.saturate) {
+		if !c.stopped {
+			c.stopped = true
+			c.t.Logf("vtbound: %s: coverage saturated: no new HaPSet entry or SP pair in the last %d executions; exploration stopped after %d executions (VTBOUND_SATURATE=%d)",
+				c.t.Name(), c.saturate, c.state.Executions, c.saturate)
+		}
+		return false
+	}
+	if !c.Strategy.Begin(p) {
+		return false
+	}
+	p.Context = max(p.Context, c.context)
+	return true
+}
+
+// End measures the execution, then passes it on.
+func (c *covTracker) End(x *sched.Execution) {
+	c.state.Observe(x)
+	c.Strategy.End(x)
+}
+
+// log prints the test's coverage.
+func (c *covTracker) log() {
+	if c.state.Executions == 0 {
+		return
+	}
+	c.t.Log(coverageText(c.t.Name(), c.name, c.state))
+}
+
+// coverageText renders a test's coverage: the summary line, then the SP
+// requirements never covered, with their sites.
+func coverageText(test, strat string, s *coverage.State) string {
+	est, cov, un := s.Counts()
+	var b strings.Builder
+	fmt.Fprintf(&b, "vtbound: %s: coverage after %d executions (%s): %d HaPSet entries; SP requirements: %d estimated, %d covered, %d never covered, %d covered but not estimated; coverage last grew at execution %d",
+		test, s.Executions, strat, s.H.Len(), est, cov, est-cov, un, s.Growth)
+	for _, r := range s.Uncovered() {
+		fmt.Fprintf(&b, "\n  never covered: %s -> %s", siteName(r.First), siteName(r.Then))
+	}
+	return b.String()
+}
+
+// siteName names a site as file:line, or by number when unregistered.
+func siteName(site int32) string {
+	if l := siteLine(site); l != "" {
+		return l
+	}
+	return fmt.Sprintf("site %d", site)
+}

@@ -1,0 +1,77 @@
+package explore_test
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/vtbound/vtbound/rt/internal/explore"
+	"github.com/vtbound/vtbound/rt/internal/kernels"
+)
+
+const resultsChild = "VTBOUND_TEST_RESULTS_CHILD"
+
+// TestResultRecords runs a correct kernel (ainc(3) under dpor: 6 traces,
+// then nothing left) and a buggy one (Fig2) in child processes with
+// VTBOUND_JSON: each appends one vtbound-result/1 line; the bug's has its
+// oracle, its saved schedule and a signature made of file:line sites.
+func TestResultRecords(t *testing.T) {
+	switch os.Getenv(resultsChild) {
+	case "ok":
+		explore.Test(t, func(t *testing.T) { kernels.AInc(3)(t) })
+		return
+	case "bug":
+		explore.Test(t, func(t *testing.T) { kernels.Fig2(t, false) })
+		return
+	}
+	file := filepath.Join(t.TempDir(), "results.jsonl")
+	for _, child := range []string{"ok", "bug"} {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestResultRecords$", "-test.count=1")
+		cmd.Env = append(os.Environ(), resultsChild+"="+child, "VTBOUND_STRATEGY=dpor", "VTBOUND_SEED=1",
+			"VTBOUND_BUDGET=1000", "VTBOUND_DIR="+t.TempDir(), "VTBOUND_JSON="+file)
+		cmd.Run() // the bug child fails
+	}
+	recs := readResults(t, file)
+	if len(recs) != 2 {
+		t.Fatalf("want 2 records, got %d: %+v", len(recs), recs)
+	}
+	ok, bug := recs[0], recs[1]
+	if ok.Schema != explore.ResultSchema || ok.Verdict != "pass" || ok.Executions == 0 || !ok.Exhausted || ok.Bug != nil || ok.Traces == 0 {
+		t.Errorf("correct kernel's record: %+v", ok)
+	}
+	if bug.Verdict != "bug" || bug.Bug == nil {
+		t.Fatalf("buggy kernel's record: %+v", bug)
+	}
+	b := bug.Bug
+	if b.Oracle != "test failure" || len(b.Sites) == 0 || !strings.HasPrefix(b.Signature, "test failure@") ||
+		!strings.Contains(b.Signature, ".go:") || !strings.Contains(b.Report, "vtbound: TestResultRecords") {
+		t.Errorf("bug: %+v", b)
+	}
+	if _, err := os.Stat(b.Schedule); err != nil {
+		t.Errorf("bug's schedule: %v", err)
+	}
+}
+
+func readResults(t *testing.T, file string) []explore.Result {
+	t.Helper()
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []explore.Result
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<24)
+	for sc.Scan() {
+		var r explore.Result
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			t.Fatalf("%v: %s", err, sc.Text())
+		}
+		out = append(out, r)
+	}
+	return out
+}

@@ -1,0 +1,232 @@
+package explore
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"sort"
+	"strings"
+
+	"github.com/vtbound/vtbound/rt/internal/engine"
+	"github.com/vtbound/vtbound/rt/internal/sched"
+	"github.com/vtbound/vtbound/rt/internal/schedfile"
+)
+
+// This file converts between the engine's steps (numeric site and kind
+// IDs of this build) and schedule files (version 2: sites by package and
+// file:line:col, kinds by name), and records in a schedule everything
+// `vtbound show` needs to render it without running anything.
+
+// toFileTrace converts a trace into schedule-file steps, naming each site
+// and kind.
+func toFileTrace(trace []sched.Step) []schedfile.Step {
+	out := make([]schedfile.Step, len(trace))
+	for i, st := range trace {
+		out[i] = schedfile.Step{G: st.G, Kind: int(st.Op.Kind), Site: st.Op.Site, Preempt: st.Preempt,
+			KindName: st.Op.Kind.String(), Pos: sitePos(st.Op)}
+	}
+	return out
+}
+
+// sitePos names an operation's site, with the variable an access touches.
+func sitePos(op sched.Op) schedfile.Pos {
+	s := engine.SiteInfo(op.Site)
+	if s == nil {
+		return schedfile.Pos{}
+	}
+	return schedfile.Pos{Package: engine.SitePackage(op.Site), File: s.File, Line: int(s.Line), Col: int(s.Col),
+		Var: varName(op), Nth: engine.SiteNth(op.Site)}
+}
+
+// kindIDs maps every operation kind's name to the kind.
+var kindIDs = func() map[string]sched.OpKind {
+	m := map[string]sched.OpKind{}
+	for k := 0; k < 256; k++ {
+		if name := sched.OpKind(k).String(); name != "op?" {
+			m[name] = sched.OpKind(k)
+		}
+	}
+	return m
+}()
+
+// resolveTrace fills the numeric kind and site of version-2 steps from
+// their names, as this build registered them. A name this build does not
+// know resolves to 0 (no site, kind none); the replay then diverges and
+// says where.
+func resolveTrace(trace []schedfile.Step) {
+	var ids map[string]int32
+	for i := range trace {
+		st := &trace[i]
+		if st.KindName == "" {
+			continue // version 1: numeric already
+		}
+		st.Kind = int(kindIDs[st.KindName])
+		if st.Pos.File == "" {
+			continue
+		}
+		if ids == nil {
+			ids = engine.SiteIDs()
+		}
+		st.Site = ids[st.Pos.Name()]
+	}
+}
+
+// sameStep reports whether a recorded step and a replayed one are the
+// same operation of the same goroutine at the same site: by name for
+// version-2 steps, by number for version-1 steps.
+func sameStep(want schedfile.Step, got sched.Step) bool {
+	if want.G != got.G {
+		return false
+	}
+	if want.KindName == "" {
+		return want.Kind == int(got.Op.Kind) && want.Site == got.Op.Site
+	}
+	return want.KindName == got.Op.Kind.String() && want.Pos.Name() == engine.SiteName(got.Op.Site)
+}
+
+// firstDifference names the first step where a replayed trace departs
+// from the recorded one.
+func firstDifference(want []schedfile.Step, got []sched.Step) string {
+	for i := 0; i < len(want) || i < len(got); i++ {
+		switch {
+		case i >= len(got):
+			return fmt.Sprintf("replay stopped after %d steps; recorded step %d was %s", len(got), i+1, fileStep(want[i]))
+		case i >= len(want):
+			return fmt.Sprintf("replay ran past the %d recorded steps; step %d was G%d %s", len(want), i+1, got[i].G, describeOp(got[i].Op))
+		case !sameStep(want[i], got[i]):
+			return fmt.Sprintf("replay diverged at step %d: recorded %s, replayed G%d %s", i+1, fileStep(want[i]), got[i].G, describeOp(got[i].Op))
+		}
+	}
+	return "replay made different decisions (same steps, different trace hash)"
+}
+
+// replayDiverged reports whether a replay departed from the recorded schedule:
+// a different trace hash, or decisions the replay could not follow. A
+// version-1 file's hash was computed from numeric IDs, so its steps are
+// compared instead.
+func replayDiverged(sf *schedfile.Schedule, res *engine.Result, exact bool) bool {
+	if sf.Version == 1 {
+		return !exact || len(sf.Trace) != len(res.Trace) || firstMismatch(sf.Trace, res.Trace) >= 0
+	}
+	return !exact || res.Hash != sf.Hash
+}
+
+// firstMismatch returns the index of the first differing step, or -1.
+func firstMismatch(want []schedfile.Step, got []sched.Step) int {
+	for i := range min(len(want), len(got)) {
+		if !sameStep(want[i], got[i]) {
+			return i
+		}
+	}
+	return -1
+}
+
+// fileStep renders a recorded step as the report does: "G1 x.go:22 wg-add".
+func fileStep(s schedfile.Step) string {
+	if s.KindName == "" {
+		return fmt.Sprintf("G%d %s", s.G, describeOp(sched.Op{Kind: sched.OpKind(s.Kind), Site: s.Site, Group: -1}))
+	}
+	what := s.KindName
+	if s.Pos.Var != "" {
+		what += " " + s.Pos.Var
+	}
+	if w := s.Pos.Where(); w != "" && s.KindName != "start" && s.KindName != "exit" {
+		what = w + " " + what
+	}
+	return fmt.Sprintf("G%d %s", s.G, what)
+}
+
+// annotate records in sf what `vtbound show` renders: the test's package
+// and directory, who started each goroutine, the sentence, the
+// conflicting accesses and the steps that matter. res is the failing
+// execution sf was derived from (its goroutines' parents and outcome);
+// sf's own trace may be a minimised one.
+func (d *driver) annotate(sf *schedfile.Schedule, res *engine.Result) {
+	resolveTrace(sf.Trace)
+	steps := fileSteps(sf.Trace)
+	sf.Package = testPackage(sf.Test)
+	sf.Dir, _ = os.Getwd()
+	sf.Run = runPattern(d.runName())
+	r := *res
+	r.Trace = steps
+	sf.Sentence = whatHappened(&r)
+	sf.Goroutines = traceGoroutines(steps, res.States)
+	sf.Conflicts = positions(conflicting(steps), nil)
+	sf.Essential = positions(nil, essentialMask(steps))
+	if len(sf.Comments) == 0 { // read back from the minimiser's file
+		sf.Comments = interleaving(steps, nil)
+	}
+}
+
+// traceGoroutines lists the goroutines that took a step, with their
+// parents as the failing execution recorded them.
+func traceGoroutines(steps []sched.Step, states []engine.GoroutineState) []schedfile.Goroutine {
+	parent := map[int]int{}
+	for _, s := range states {
+		parent[s.ID] = s.Parent
+	}
+	seen := map[int]bool{}
+	var out []schedfile.Goroutine
+	for _, st := range steps {
+		if !seen[st.G] {
+			seen[st.G] = true
+			out = append(out, schedfile.Goroutine{ID: st.G, Parent: parent[st.G]})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+// positions turns trace indices, or a mask over the trace, into sorted
+// 1-based positions.
+func positions(idx []int, mask []bool) []int {
+	for i, k := range mask {
+		if k {
+			idx = append(idx, i)
+		}
+	}
+	out := make([]int, len(idx))
+	for i, x := range idx {
+		out[i] = x + 1
+	}
+	sort.Ints(out)
+	return out
+}
+
+// testPackage finds the import path of the package declaring the test
+// from the calling goroutine's stack (the test function calls rt.Test);
+// "" when it is not on the stack. An external test package's "_test"
+// suffix is dropped: the package directory is the same.
+func testPackage(test string) string {
+	top, _, _ := strings.Cut(test, "/")
+	pcs := make([]uintptr, 128)
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(1, pcs)])
+	for {
+		f, more := frames.Next()
+		if pkg, ok := framePackage(f.Function, top); ok {
+			return pkg
+		}
+		if !more {
+			return ""
+		}
+	}
+}
+
+// framePackage returns the package of fn when fn is the function top or
+// a closure inside it ("example.com/p.TestX.func1").
+func framePackage(fn, top string) (string, bool) {
+	i := strings.LastIndex(fn, "."+top)
+	if i <= 0 {
+		return "", false
+	}
+	if rest := fn[i+1+len(top):]; rest != "" && !strings.HasPrefix(rest, ".") {
+		return "", false // TestXY, not TestX
+	}
+	pkg := fn[:i]
+	// A method's receiver leaves a '.' in the last path element (the
+	// runtime writes a package path's own dots there as %2e).
+	if slash := strings.LastIndex(pkg, "/"); slash >= 0 && strings.Contains(pkg[slash+1:], ".") {
+		return "", false
+	}
+	return strings.TrimSuffix(strings.ReplaceAll(pkg, "%2e", "."), "_test"), true
+}

@@ -1,0 +1,306 @@
+package rt_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/vtbound/vtbound/rt"
+)
+
+// stdlibPrimitives are the programs over the standard library's modelled
+// blocking surface (timers, tickers, AfterFunc, context, OnceFunc, Cond
+// with any Locker, sync.Locker calls), written as rewritten code calls rt.
+func stdlibPrimitives() []primitive {
+	return append(append(timerPrimitives(), contextPrimitives()...), syncxPrimitives()...)
+}
+
+func timerPrimitives() []primitive {
+	return []primitive{
+		// A write before Reset happens before the receive of the value the
+		// reset timer sends (the race detector has the same edges).
+		{name: "timer-reset-no-race", only: []string{"got=1"}, body: func(t *testing.T, o *outcomes) {
+			tm := rt.NewTimer(pSched, time.Hour)
+			x := 0
+			rt.Go(pGo, func() {
+				write(gx, &x)
+				x = 1
+				rt.TimerReset(pSched, tm, time.Millisecond)
+			})
+			rt.Recv(pChan, tm.C)
+			read(gx, &x)
+			o.add("got=%d", x)
+		}},
+		{name: "timer-stop-discards", body: timerStopDiscards},
+		{name: "ticker", body: ticker},
+		{name: "tick-never-stopped", body: func(t *testing.T, o *outcomes) {
+			c := rt.Tick(pSched, time.Second)
+			rt.Recv(pChan, c)
+			rt.Recv(pChan, c)
+		}},
+		{name: "afterfunc-reset", body: func(t *testing.T, o *outcomes) {
+			done := rt.MakeChan[bool](pChan, 0)
+			start := rt.Now(pSched)
+			tm := rt.AfterFunc(pSched, time.Hour, func() { rt.Close(pChan, done) })
+			rt.TimerReset(pSched, tm, time.Millisecond)
+			rt.Recv(pChan, done)
+			if d := rt.Since(pSched, start); d >= time.Hour {
+				t.Errorf("AfterFunc ran at %v, after its old deadline: Reset was ignored", d)
+			}
+		}},
+	}
+}
+
+// timerStopDiscards: Stop and Reset leave no stale value in the channel
+// (Go 1.23 semantics), and Stop reports whether it stopped the timer.
+func timerStopDiscards(t *testing.T, o *outcomes) {
+	tm := rt.NewTimer(pSched, time.Millisecond)
+	rt.Sleep(pSched, 2*time.Millisecond) // the timer fires meanwhile
+	rt.TimerStop(pSched, tm)
+	if rt.Select(pChan, true, rt.RecvCase(tm.C)) != -1 {
+		t.Errorf("received a stale value after Stop")
+	}
+	if rt.TimerStop(pSched, tm) {
+		t.Errorf("second Stop returned true")
+	}
+	rt.TimerReset(pSched, tm, time.Minute)
+	if !rt.TimerStop(pSched, tm) {
+		t.Errorf("Stop of a pending timer returned false")
+	}
+	rt.TimerReset(pSched, tm, time.Millisecond)
+	rt.Recv(pChan, tm.C)
+}
+
+// ticker: ticks come every period of virtual time, Reset changes the
+// period, Stop ends them.
+func ticker(t *testing.T, o *outcomes) {
+	start := rt.Now(pSched)
+	tk := rt.NewTicker(pSched, 10*time.Millisecond)
+	for range 3 {
+		rt.Recv(pChan, tk.C)
+	}
+	if d := rt.Since(pSched, start); d < 30*time.Millisecond {
+		t.Errorf("3 ticks of 10ms after %v", d)
+	}
+	rt.TickerReset(pSched, tk, time.Hour)
+	rt.Recv(pChan, tk.C)
+	if d := rt.Since(pSched, start); d < time.Hour {
+		t.Errorf("tick after Reset(1h) at %v", d)
+	}
+	rt.TickerStop(pSched, tk)
+	rt.Sleep(pSched, 2*time.Hour)
+	if rt.Select(pChan, true, rt.RecvCase(tk.C)) != -1 {
+		t.Errorf("tick after Stop")
+	}
+}
+
+type ctxKeyT struct{}
+
+var errStdlibCause = errors.New("the cause")
+
+func contextPrimitives() []primitive {
+	return []primitive{
+		{name: "context-cancel-tree", body: contextCancelTree},
+		{name: "context-deadline", body: func(t *testing.T, o *outcomes) {
+			start := rt.Now(pSched)
+			ctx, cancel := rt.WithTimeout(pSync, context.Background(), 10*time.Millisecond)
+			defer cancel()
+			rt.Recv(pChan, ctx.Done())
+			if ctx.Err() != context.DeadlineExceeded || rt.Since(pSched, start) < 10*time.Millisecond {
+				t.Errorf("Err = %v after %v", ctx.Err(), rt.Since(pSched, start))
+			}
+			if dl, ok := ctx.Deadline(); !ok || dl.Before(start) {
+				t.Errorf("Deadline() = %v, %v", dl, ok)
+			}
+		}},
+		// Work that takes as long as the deadline: both orders happen.
+		{name: "context-deadline-races-work", seen: []string{"deadline", "work"}, body: func(t *testing.T, o *outcomes) {
+			ctx, cancel := rt.WithTimeout(pSync, context.Background(), 10*time.Millisecond)
+			defer cancel()
+			done := rt.MakeChan[int](pChan, 1)
+			rt.Go(pGo, func() { rt.Sleep(pSched, 10*time.Millisecond); rt.Send(pChan, done, 1) })
+			if rt.Select(pChan, false, rt.RecvCase(ctx.Done()), rt.RecvCase(done)) == 0 {
+				o.add("deadline")
+			} else {
+				o.add("work")
+			}
+		}},
+		// Shorter work always wins on the virtual clock.
+		{name: "context-deadline-after-work", only: []string{"work"}, body: func(t *testing.T, o *outcomes) {
+			ctx, cancel := rt.WithTimeout(pSync, context.Background(), 10*time.Millisecond)
+			defer cancel()
+			done := rt.MakeChan[int](pChan, 1)
+			rt.Go(pGo, func() { rt.Sleep(pSched, 5*time.Millisecond); rt.Send(pChan, done, 1) })
+			if rt.Select(pChan, false, rt.RecvCase(ctx.Done()), rt.RecvCase(done)) == 0 {
+				o.add("deadline")
+			} else {
+				o.add("work")
+			}
+		}},
+		{name: "context-afterfunc-stop", seen: []string{"stopped=true", "stopped=false ran"}, body: func(t *testing.T, o *outcomes) {
+			ctx, cancel := rt.WithCancel(pSync, context.Background())
+			ran := rt.MakeChan[bool](pChan, 1)
+			stop := rt.ContextAfterFunc(pSync, ctx, func() { rt.Send(pChan, ran, true) })
+			rt.Go(pGo, cancel)
+			stopped := stop()
+			o.add("stopped=%v", stopped)
+			if !stopped {
+				rt.Recv(pChan, ran)
+				o.add("ran")
+			}
+		}},
+		// t.Context() is cancelled when the body returns, before the leak
+		// check: a goroutine waiting on it is no leak; a timeout derived
+		// from it is modelled.
+		{name: "t-context", body: func(t *testing.T, o *outcomes) {
+			ctx := rt.TContext(pSync, t)
+			if rt.TContext(pSync, t) != ctx {
+				t.Errorf("t.Context() returned two contexts")
+			}
+			rt.Go(pGo, func() { rt.Recv(pChan, ctx.Done()) })
+			sub, cancel := rt.WithTimeout(pSync, ctx, time.Hour)
+			defer cancel()
+			rt.Recv(pChan, sub.Done())
+			if sub.Err() != context.DeadlineExceeded || ctx.Err() != nil {
+				t.Errorf("Err = %v, t.Context().Err() = %v", sub.Err(), ctx.Err())
+			}
+		}},
+		// A loop polling Err lets the canceller run (Err is a scheduling point).
+		{name: "context-err-poll", body: func(t *testing.T, o *outcomes) {
+			ctx, cancel := rt.WithCancel(pSync, context.Background())
+			rt.Go(pGo, cancel)
+			for ctx.Err() == nil {
+			}
+		}},
+		{name: "context-never-cancelled", oracle: "goroutine leak", body: func(t *testing.T, o *outcomes) {
+			ctx, _ := rt.WithCancel(pSync, context.Background())
+			rt.Go(pGo, func() { rt.Recv(pChan, ctx.Done()) })
+		}},
+	}
+}
+
+// contextCancelTree cancels the root of a tree of modelled contexts (one
+// level through a native WithValue): every waiter wakes, and Err and Cause
+// say why.
+func contextCancelTree(t *testing.T, o *outcomes) {
+	root, cancel := rt.WithCancelCause(pSync, context.Background())
+	mid := context.WithValue(root, ctxKeyT{}, "v")
+	leaf, cancelLeaf := rt.WithTimeout(pSync, mid, time.Hour)
+	defer cancelLeaf()
+	var wg sync.WaitGroup
+	x := 0
+	for _, c := range []context.Context{root, leaf} {
+		rt.WGGo(pSync, &wg, func() {
+			rt.Recv(pChan, c.Done())
+			read(gx, &x)
+			if x != 1 || c.Err() != context.Canceled || rt.Cause(pSync, c) != errStdlibCause {
+				t.Errorf("after Done: x=%d Err=%v Cause=%v", x, c.Err(), rt.Cause(pSync, c))
+			}
+		})
+	}
+	write(gx, &x)
+	x = 1
+	cancel(errStdlibCause)
+	rt.WGWait(pSync, &wg)
+	if leaf.Value(ctxKeyT{}) != "v" {
+		t.Errorf("Value lost through the modelled context")
+	}
+}
+
+func syncxPrimitives() []primitive {
+	return []primitive{
+		{name: "oncefunc", only: []string{"n=1 n=1"}, body: func(t *testing.T, o *outcomes) {
+			n := 0
+			f := rt.OnceValue(pSync, func() int { write(gx, &n); n++; return n })
+			var wg sync.WaitGroup
+			rt.WGGo(pSync, &wg, func() { o.add("n=%d", f()) })
+			o.add("n=%d", f())
+			rt.WGWait(pSync, &wg)
+		}},
+		{name: "cond-rlocker", body: func(t *testing.T, o *outcomes) {
+			var rw sync.RWMutex
+			c := sync.NewCond(rw.RLocker())
+			ready := false
+			var wg sync.WaitGroup
+			rt.WGGo(pSync, &wg, func() {
+				rt.LockerLock(pSync, c.L)
+				for read(gx, &ready); !ready; read(gx, &ready) {
+					rt.CondWait(pSync, c)
+				}
+				rt.LockerUnlock(pSync, c.L)
+			})
+			rt.RWLock(pSync, &rw)
+			write(gx, &ready)
+			ready = true
+			rt.RWUnlock(pSync, &rw)
+			rt.CondBroadcast(pSync, c)
+			rt.WGWait(pSync, &wg)
+		}},
+		{name: "locker-interface", body: func(t *testing.T, o *outcomes) {
+			var mu sync.Mutex
+			var l sync.Locker = &mu
+			n := 0
+			var wg sync.WaitGroup
+			for range 2 {
+				rt.WGGo(pSync, &wg, func() {
+					rt.LockerLock(pSync, l)
+					write(gx, &n)
+					n++
+					rt.LockerUnlock(pSync, l)
+				})
+			}
+			rt.WGWait(pSync, &wg)
+		}},
+	}
+}
+
+// stdlibEnv selects child mode of TestStdlib (see TestPrimitives).
+const stdlibEnv = "VTBOUND_TEST_STDLIB"
+
+// TestStdlib explores the stdlibPrimitives programs as TestPrimitives does
+// its own.
+func TestStdlib(t *testing.T) {
+	if name := os.Getenv(stdlibEnv); name != "" {
+		for _, p := range stdlibPrimitives() {
+			if p.name == name {
+				var o outcomes
+				rt.Test(t, func(t *testing.T) { o.begin(); p.body(t, &o) })
+				return
+			}
+		}
+		t.Fatalf("unknown program %q", name)
+	}
+	for _, p := range stdlibPrimitives() {
+		t.Run(p.name, func(t *testing.T) {
+			if p.oracle == "" {
+				checkPassing(t, p)
+				return
+			}
+			p.env = append(p.env, stdlibEnv+"="+p.name)
+			checkFailingIn(t, "TestStdlib", p)
+		})
+	}
+}
+
+// checkFailingIn explores p in a child process running test (which finds p
+// through p.env) and requires p's oracle in the report.
+func checkFailingIn(t *testing.T, test string, p primitive) {
+	cmd := exec.Command(os.Args[0], "-test.run=^"+test+"$", "-test.count=1")
+	cmd.Env = append(os.Environ(), "VTBOUND_SEED="+primitiveSeed(), "VTBOUND_BUDGET=200", "VTBOUND_RACES=on",
+		"VTBOUND_STRATEGY=", "VTBOUND_REPLAY=", "VTBOUND_MAXSTEPS=", "VTBOUND_DIR="+filepath.Join(t.TempDir(), "schedules"))
+	cmd.Env = append(cmd.Env, p.env...)
+	b, err := cmd.CombinedOutput()
+	out := string(b)
+	if _, exit := err.(*exec.ExitError); err != nil && !exit {
+		t.Fatalf("running child: %v", err)
+	}
+	if want := "vtbound: " + test + ": " + p.oracle; err == nil || !strings.Contains(out, want) {
+		t.Fatalf("want a report %q; output:\n%s", want, tail(out, 40))
+	}
+}

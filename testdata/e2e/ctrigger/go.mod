@@ -1,0 +1,3 @@
+module example.com/ctrigger
+
+go 1.22

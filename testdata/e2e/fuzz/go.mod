@@ -1,0 +1,3 @@
+module example.com/fuzz
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/handoff
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/stable
+
+go 1.22

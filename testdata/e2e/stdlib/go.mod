@@ -1,0 +1,3 @@
+module example.com/stdlib
+
+go 1.25

@@ -1,0 +1,5 @@
+package broken
+
+import "testing"
+
+func TestN(t *testing.T) { _ = N }

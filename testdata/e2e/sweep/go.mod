@@ -1,0 +1,3 @@
+module example.com/sweep
+
+go 1.22

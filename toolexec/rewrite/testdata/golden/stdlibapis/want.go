@@ -1,0 +1,216 @@
+package stdlibapis
+
+import (
+	_vtbrt "github.com/vtbound/vtbound/rt"
+	_vtbunsafe "unsafe"
+)
+
+//line stdlibapis.go:3:1
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+)
+
+var _vtbS = _vtbRegister()
+
+// Timers: every modelled time API (see apis.go).
+//
+//line stdlibapis.go:11:1
+func Timers(d time.Duration) bool {
+//line stdlibapis.go:12:1
+	t := _vtbrt.NewTimer(_vtbS+0, d)
+//line stdlibapis.go:13:1
+	_vtbrt.TimerReset(_vtbS+1, t, 2*d)
+//line stdlibapis.go:14:1
+	tk := _vtbrt.NewTicker(_vtbS+2, d)
+//line stdlibapis.go:15:1
+	_vtbrt.TickerReset(_vtbS+3, tk, d)
+//line stdlibapis.go:16:1
+	defer _vtbrt.TickerStop(_vtbS+4, tk)
+//line stdlibapis.go:17:1
+	_vtbrt.Recv(_vtbS+6, _vtbrt.Tick(_vtbS+5, d))
+//line stdlibapis.go:18:1
+	af := _vtbrt.AfterFunc(_vtbS+7, d, func() {})
+//line stdlibapis.go:19:1
+	_vtbrt.TimerReset(_vtbS+8, af, d)
+//line stdlibapis.go:20:1
+	stop := t.Stop // a method value: warned
+//line stdlibapis.go:21:1
+	_ = stop
+//line stdlibapis.go:22:1
+	return _vtbrt.TimerStop(_vtbS+9, t) && _vtbrt.TimerStop(_vtbS+10, af)
+}
+
+// Contexts: every modelled context API.
+//
+//line stdlibapis.go:26:1
+func Contexts(tb testing.TB, t *testing.T, d time.Duration) error {
+//line stdlibapis.go:27:1
+	ctx, cancel := _vtbrt.WithCancel(_vtbS+12, _vtbrt.TContext(_vtbS+11, tb))
+//line stdlibapis.go:28:1
+	defer cancel()
+//line stdlibapis.go:29:1
+	ctx2, cancel2 := _vtbrt.WithCancelCause(_vtbS+14, _vtbrt.TContext(_vtbS+13, t))
+//line stdlibapis.go:30:1
+	defer cancel2(nil)
+//line stdlibapis.go:31:1
+	ctx3, cancel3 := _vtbrt.WithTimeout(_vtbS+15, ctx, d)
+//line stdlibapis.go:32:1
+	defer cancel3()
+//line stdlibapis.go:33:1
+	ctx4, cancel4 := _vtbrt.WithTimeoutCause(_vtbS+16, ctx2, d, nil)
+//line stdlibapis.go:34:1
+	defer cancel4()
+//line stdlibapis.go:35:1
+	ctx5, cancel5 := _vtbrt.WithDeadline(_vtbS+18, ctx3, _vtbrt.Now(_vtbS+17).Add(d))
+//line stdlibapis.go:36:1
+	defer cancel5()
+//line stdlibapis.go:37:1
+	_, cancel6 := _vtbrt.WithDeadlineCause(_vtbS+20, ctx4, _vtbrt.Now(_vtbS+19).Add(d), nil)
+//line stdlibapis.go:38:1
+	defer cancel6()
+//line stdlibapis.go:39:1
+	stop := _vtbrt.ContextAfterFunc(_vtbS+21, ctx5, func() {})
+//line stdlibapis.go:40:1
+	stop()
+//line stdlibapis.go:41:1
+	return _vtbrt.Cause(_vtbS+22, context.WithoutCancel(context.WithValue(ctx5, "k", 1)))
+}
+
+// Syncs: sync.Map, OnceFunc/OnceValue(s), sync.Locker.
+//
+//line stdlibapis.go:45:1
+func Syncs(m *sync.Map, l sync.Locker) (int, error) {
+//line stdlibapis.go:46:1
+	var local sync.Map
+//line stdlibapis.go:47:1
+	_vtbrt.Atomic(_vtbS+23, _vtbrt.AStore, &local).Store(1, 2)
+//line stdlibapis.go:48:1
+	_vtbrt.Atomic(_vtbS+24, _vtbrt.ALoad, m).Load(1)
+//line stdlibapis.go:49:1
+	_vtbrt.Atomic(_vtbS+25, _vtbrt.ARMW, m).LoadOrStore(1, 2)
+//line stdlibapis.go:50:1
+	_vtbrt.Atomic(_vtbS+26, _vtbrt.ARMW, m).LoadAndDelete(1)
+//line stdlibapis.go:51:1
+	_vtbrt.Atomic(_vtbS+27, _vtbrt.ARMW, m).Delete(1)
+//line stdlibapis.go:52:1
+	_vtbrt.Atomic(_vtbS+28, _vtbrt.ARMW, m).Swap(1, 2)
+//line stdlibapis.go:53:1
+	_vtbrt.Atomic(_vtbS+29, _vtbrt.ARMW, m).CompareAndSwap(1, 2, 3)
+//line stdlibapis.go:54:1
+	_vtbrt.Atomic(_vtbS+30, _vtbrt.ARMW, m).CompareAndDelete(1, 3)
+//line stdlibapis.go:55:1
+	_vtbrt.Atomic(_vtbS+31, _vtbrt.ALoad, m).Range(func(k, v any) bool {
+//line stdlibapis.go:55:30
+		return true
+	})
+//line stdlibapis.go:56:1
+	_vtbrt.Atomic(_vtbS+32, _vtbrt.AStore, m).Clear()
+//line stdlibapis.go:57:1
+	_vtbrt.LockerLock(_vtbS+33, l)
+//line stdlibapis.go:58:1
+	_vtbrt.LockerUnlock(_vtbS+34, l)
+//line stdlibapis.go:59:1
+	_vtbrt.OnceFunc(_vtbS+35, func() {})()
+//line stdlibapis.go:60:1
+	v := _vtbrt.OnceValue(_vtbS+36, func() int {
+//line stdlibapis.go:60:33
+		return 1
+	})
+//line stdlibapis.go:61:1
+	_, err := _vtbrt.OnceValues(_vtbS+37, func() (int, error) {
+//line stdlibapis.go:61:48
+		return 1, nil
+	})()
+//line stdlibapis.go:62:1
+	return v(), err
+}
+
+var _ = time.NewTimer
+
+var _ = time.NewTicker
+
+var _ = time.Tick
+
+var _ = time.AfterFunc
+
+var _ = context.WithCancel
+
+var _ = context.WithCancelCause
+
+var _ = context.WithTimeout
+
+var _ = context.WithTimeoutCause
+
+var _ = time.Now
+
+var _ = context.WithDeadline
+
+var _ = context.WithDeadlineCause
+
+var _ = context.AfterFunc
+
+var _ = context.Cause
+
+var _ = sync.OnceFunc
+
+var _vtbG [0]_vtbrt.Guard
+
+func _vtbRegister() int32 {
+	return _vtbrt.RegisterTable("example.com/stdlibapis", ""+
+		"stdlibapis.go\t12\t7\tKOther\t\t\n"+
+		"stdlibapis.go\t13\t2\tKSync\t\t\n"+
+		"stdlibapis.go\t14\t8\tKOther\t\t\n"+
+		"stdlibapis.go\t15\t2\tKSync\t\t\n"+
+		"stdlibapis.go\t16\t8\tKSync\t\t\n"+
+		"stdlibapis.go\t17\t4\tKOther\t\t\n"+
+		"stdlibapis.go\t17\t2\tKChan\t\t\n"+
+		"stdlibapis.go\t18\t8\tKOther\t\t\n"+
+		"stdlibapis.go\t19\t2\tKSync\t\t\n"+
+		"stdlibapis.go\t22\t9\tKSync\t\t\n"+
+		"stdlibapis.go\t22\t21\tKSync\t\t\n"+
+		"stdlibapis.go\t27\t36\tKSync\t\t\n"+
+		"stdlibapis.go\t27\t17\tKOther\t\t\n"+
+		"stdlibapis.go\t29\t43\tKSync\t\t\n"+
+		"stdlibapis.go\t29\t19\tKOther\t\t\n"+
+		"stdlibapis.go\t31\t19\tKOther\t\t\n"+
+		"stdlibapis.go\t33\t19\tKOther\t\t\n"+
+		"stdlibapis.go\t35\t46\tKOther\t\t\n"+
+		"stdlibapis.go\t35\t19\tKOther\t\t\n"+
+		"stdlibapis.go\t37\t48\tKOther\t\t\n"+
+		"stdlibapis.go\t37\t16\tKOther\t\t\n"+
+		"stdlibapis.go\t39\t10\tKOther\t\t\n"+
+		"stdlibapis.go\t41\t9\tKOther\t\t\n"+
+		"stdlibapis.go\t47\t2\tKAtomic\t\tlocal.Store(1, 2)\n"+
+		"stdlibapis.go\t48\t2\tKAtomic\t\tm.Load(1)\n"+
+		"stdlibapis.go\t49\t2\tKAtomic\t\tm.LoadOrStore(1, 2)\n"+
+		"stdlibapis.go\t50\t2\tKAtomic\t\tm.LoadAndDelete(1)\n"+
+		"stdlibapis.go\t51\t2\tKAtomic\t\tm.Delete(1)\n"+
+		"stdlibapis.go\t52\t2\tKAtomic\t\tm.Swap(1, 2)\n"+
+		"stdlibapis.go\t53\t2\tKAtomic\t\tm.CompareAndSwap(1, 2, 3)\n"+
+		"stdlibapis.go\t54\t2\tKAtomic\t\tm.CompareAndDelete(1, 3)\n"+
+		"stdlibapis.go\t55\t2\tKAtomic\t\tm.Range((func(k, v any) bool literal))\n"+
+		"stdlibapis.go\t56\t2\tKAtomic\t\tm.Clear()\n"+
+		"stdlibapis.go\t57\t2\tKSync\t\t\n"+
+		"stdlibapis.go\t58\t2\tKSync\t\t\n"+
+		"stdlibapis.go\t59\t2\tKOther\t\t\n"+
+		"stdlibapis.go\t60\t7\tKOther\t\t\n"+
+		"stdlibapis.go\t61\t12\tKOther\t\t\n"+
+		"", _vtbG[:])
+}
+
+func _vtbR[T any](g int, site int32, p *T) *T {
+	if _vtbG[g].On() {
+		_vtbrt.Read(site, _vtbunsafe.Pointer(p))
+	}
+	return p
+}
+
+func _vtbW[T any](g int, site int32, p *T) *T {
+	if _vtbG[g].On() {
+		_vtbrt.Write(site, _vtbunsafe.Pointer(p))
+	}
+	return p
+}
