@@ -369,7 +369,8 @@ type G struct {
 	// it neither keeps an execution whose body returned alive nor counts
 	// as leaked (natively the function would simply not have run yet).
 	background bool
-	ho         outState // hand-off on uncontrolled blocking (handoff.go)
+	timer      *timerState // the timer whose goroutine g is (timer.go), or nil
+	ho         outState    // hand-off on uncontrolled blocking (handoff.go)
 }
 
 // newG creates goroutine state and starts the real goroutine, parked until

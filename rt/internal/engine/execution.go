@@ -368,14 +368,22 @@ func (x *execution) stepBound() {
 
 // stuck classifies an execution in which no goroutine can move. After the
 // body has returned, goroutines still blocked are a leak — unless some
-// goroutine waits on code vtbound does not control, which may wake the
-// others (natively the test would simply have ended meanwhile). Goroutines
+// goroutine waits on code vtbound does not control, or a timer, ticker or
+// AfterFunc is still armed, either of which may wake the others (natively
+// the test would simply have ended meanwhile). Goroutines
 // blocked at a dependency's operation (RegisterDependency) are not blamed
 // for a leak.
 func (x *execution) stuck() {
 	var blocked *G
 	polling := false
 	for _, g := range x.alive {
+		if x.bodyDone && g.live && g.pendingTimer() {
+			// time can still move after the body returned: a background
+			// loop on a ticker (a janitor, a pool's purger) may wake the
+			// goroutines that look blocked, as natively
+			polling = true
+			continue
+		}
 		if !g.live || g.background {
 			continue
 		}

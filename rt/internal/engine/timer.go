@@ -94,6 +94,15 @@ func (g *G) arm(s *timerState, d time.Duration) {
 	}
 	tg.wakeAt = x.now + max(d, 0)
 	tg.background = s.bg
+	tg.timer = s
+}
+
+// pendingTimer reports whether g is the goroutine of a timer that is still
+// armed: the virtual clock would fire it, and what it does (send on a
+// ticker's channel, run an AfterFunc, cancel a context) may wake goroutines
+// that look blocked.
+func (g *G) pendingTimer() bool {
+	return g.timer != nil && g.timer.armed && g.timer.tg == g && g.op.Kind == sched.OpTimer
 }
 
 // timerBody is the function of s's timer goroutine: fire, and for a

@@ -7,6 +7,7 @@ import (
 
 	"github.com/vtbound/vtbound/rt/internal/coverage"
 	"github.com/vtbound/vtbound/rt/internal/sched"
+	"github.com/vtbound/vtbound/rt/internal/strategy"
 )
 
 // covTracker wraps the strategy of one test's exploration and measures
@@ -65,7 +66,40 @@ func (c *covTracker) log() {
 	if c.state.Executions == 0 {
 		return
 	}
-	c.t.Log(coverageText(c.t.Name(), c.name, c.state))
+	text := coverageText(c.t.Name(), c.name, c.state)
+	if u := uiCounts(c.Strategy); u != nil {
+		text += fmt.Sprintf("\n  unserializable interleavings (ctrigger): %d identified, %d pruned, %d forced (%d failed, %d benign)",
+			u.Identified, u.Pruned, u.Forced, u.Failed, u.Benign)
+	}
+	c.t.Log(text)
+}
+
+// uiReporter is a strategy that measures unserializable-interleaving
+// coverage: ctrigger, or a portfolio whose ctrigger phase ran.
+type uiReporter interface {
+	UICoverage() (strategy.UICoverage, bool)
+}
+
+// uiCounts returns the strategy's unserializable-interleaving counts in
+// the coverage file's terms, or nil when it measures none.
+func uiCounts(s sched.Strategy) *coverage.UICounts {
+	r, ok := s.(uiReporter)
+	if !ok {
+		return nil
+	}
+	u, ok := r.UICoverage()
+	if !ok {
+		return nil
+	}
+	return &coverage.UICounts{Identified: u.Identified, Pruned: u.PrunedOrder + u.PrunedMutex, Forced: u.Forced, Failed: u.Failed, Benign: u.Benign}
+}
+
+// file returns the test's coverage in the versioned coverage-file format,
+// with the unserializable-interleaving counts when the strategy has them.
+func (c *covTracker) file() *coverage.File {
+	f := c.state.File(c.t.Name(), siteName)
+	f.UI = uiCounts(c.Strategy)
+	return f
 }
 
 // coverageText renders a test's coverage: the summary line, then the SP

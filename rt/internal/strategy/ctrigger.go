@@ -304,6 +304,9 @@ func (s *CTrigger) retry(t *ctTarget) {
 	}
 }
 
+// UICoverage returns the coverage reached so far (see Portfolio.UICoverage).
+func (s *CTrigger) UICoverage() (UICoverage, bool) { return s.Coverage(), true }
+
 // Coverage returns the coverage reached so far.
 func (s *CTrigger) Coverage() UICoverage {
 	c := s.cov

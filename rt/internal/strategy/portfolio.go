@@ -15,7 +15,10 @@ type phase struct {
 }
 
 // Portfolio runs cheap strategies first, each within its share of the budget
-// (of 10000 executions when the budget is unlimited): random 2%, pct 5%;
+// (of 10000 executions when the budget is unlimited): ctrigger (which ends
+// by itself after its profiling runs and one forcing run per feasible
+// unserializable interleaving or lock-order inversion, capped at 2%),
+// random 2%, pct 5%;
 // then dpor, when the executions so far predict that it finishes within the
 // budget (see dporFits), and otherwise dpor-v over the 2-variable subsets
 // (5%); then pctvb at v = 1 15%, exhaustive at c <= 2 and v <= 1 35%,
@@ -52,9 +55,14 @@ const (
 // NewPortfolio returns the default strategy.
 func NewPortfolio(c Config) *Portfolio {
 	p := newClassicPortfolio(c)
-	p.place = 2 // after random and pct
+	p.phases = append([]phase{{NewCTrigger(p.cfg), max(1, p.nominal/100*ctriggerShare)}}, p.phases...)
+	p.place = 3 // after ctrigger, random and pct
 	return p
 }
+
+// ctriggerShare caps ctrigger's phase, in percent of the nominal budget;
+// it usually ends far earlier (6 to 16 executions on the catalogue).
+const ctriggerShare = 2
 
 // newClassicPortfolio returns the portfolio without dpor, as it was before
 // dpor was placed in it (kept to measure the difference).
@@ -144,6 +152,17 @@ func (p *Portfolio) Proved() bool {
 	}
 	complete, _, _, _ := p.dpor.Completion()
 	return complete
+}
+
+// UICoverage returns the unserializable-interleaving coverage of the
+// portfolio's ctrigger phase, once that phase ran.
+func (p *Portfolio) UICoverage() (UICoverage, bool) {
+	for i, ph := range p.phases {
+		if c, ok := ph.s.(*CTrigger); ok && (i < p.i || i == p.i && p.used > 0) {
+			return c.Coverage(), true
+		}
+	}
+	return UICoverage{}, false
 }
 
 // Completing returns the strategy whose completion a test reports: dpor,
