@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/vtbound/vtbound/internal/sarif"
 )
 
 // runIn runs the report command in the testdata module.
@@ -59,7 +61,7 @@ func TestSARIF(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &log); err != nil {
 		t.Fatalf("sarif does not parse: %v\n%s", err, out)
 	}
-	for _, problem := range validateSARIF(log) {
+	for _, problem := range sarif.Validate(log) {
 		t.Error(problem)
 	}
 	results := log["runs"].([]any)[0].(map[string]any)["results"].([]any)
@@ -97,7 +99,7 @@ func TestValidatorCatchesErrors(t *testing.T) {
 		if err := json.Unmarshal([]byte(doc), &log); err != nil {
 			t.Fatal(err)
 		}
-		if len(validateSARIF(log)) == 0 {
+		if len(sarif.Validate(log)) == 0 {
 			t.Errorf("validator accepted %s", doc)
 		}
 	}

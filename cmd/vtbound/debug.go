@@ -53,14 +53,11 @@ func debugCmd(args []string) int {
 // debugCommand builds the dlv test command that replays file and stops at
 // step (0: the first conflicting access).
 func debugCommand(file string, step int, dlv string) (*exec.Cmd, error) {
-	s, err := schedule.ReadFile(file)
+	t, err := readTarget(file)
 	if err != nil {
 		return nil, err
 	}
-	if s.Dir == "" {
-		return nil, fmt.Errorf("%s: the file does not record the package directory (a version-1 schedule file); replay it once with go test to save it again", file)
-	}
-	n, err := breakStep(s, step)
+	n, err := breakStep(t.sched, step)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", file, err)
 	}
@@ -72,23 +69,18 @@ func debugCommand(file string, step int, dlv string) (*exec.Cmd, error) {
 	if err != nil {
 		return nil, err
 	}
-	script, err := writeDebugScript(s, n)
+	script, err := writeDebugScript(t.sched, n)
 	if err != nil {
 		return nil, err
 	}
-	abs, _ := filepath.Abs(file)
-	run := s.Run
-	if run == "" {
-		run = schedule.RunPattern(s.Test)
-	}
-	args := []string{"test", ".", "--build-flags=-toolexec=" + self, "--init", script}
+	args := []string{"test", t.pkg, "--build-flags=-toolexec=" + self, "--init", script}
 	if !isTerminal(os.Stdin) {
 		args = append(args, "--allow-non-terminal-interactive=true") // commands piped in, as by a script
 	}
-	cmd := exec.Command(dlvPath, append(args, "--", "-test.run", run, "-test.count=1", "-test.v")...)
-	cmd.Dir = s.Dir
-	cmd.Env = append(os.Environ(), "VTBOUND_REPLAY="+abs, "VTBOUND_BREAK_STEP="+strconv.Itoa(n))
-	fmt.Fprintf(os.Stderr, "vtbound debug: %s: stopping before step %d: %s\n", s.Test, n, describeStep(s, n))
+	cmd := exec.Command(dlvPath, append(args, "--", "-test.run", t.run, "-test.count=1", "-test.v")...)
+	cmd.Dir = t.dir
+	cmd.Env = append(os.Environ(), "VTBOUND_REPLAY="+t.abs, "VTBOUND_BREAK_STEP="+strconv.Itoa(n))
+	fmt.Fprintf(os.Stderr, "vtbound debug: %s: stopping before step %d: %s\n", t.sched.Test, n, describeStep(t.sched, n))
 	return cmd, nil
 }
 

@@ -1,15 +1,14 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
+
+	"github.com/vtbound/vtbound/rt/schedule"
 )
 
 // replayCmd runs `vtbound replay FILE`: it reads the test, package and
@@ -41,70 +40,56 @@ func replayCmd(args []string) int {
 	return 0
 }
 
-// scheduleKeys are the keys of a schedule file replay needs.
-type scheduleKeys struct {
-	test, pkg, dir string
+// target is what a schedule file says about the test to run.
+type target struct {
+	sched    *schedule.Schedule
+	abs      string // the file's absolute path
+	dir, pkg string // the package directory, and the package to test there
+	run      string // the -run pattern selecting the test
 }
 
-// replayCommand builds the go test command that replays file.
-func replayCommand(file string) (*exec.Cmd, error) {
+// readTarget reads a schedule file and locates its test: the package
+// directory it records, else (version-1 files) the directory above the
+// testdata directory holding the file.
+func readTarget(file string) (*target, error) {
 	abs, err := filepath.Abs(file)
 	if err != nil {
 		return nil, err
 	}
-	f, err := os.Open(abs)
+	s, err := schedule.ReadFile(abs)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	k, err := readScheduleKeys(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", file, err)
+	t := &target{sched: s, abs: abs, dir: s.Dir, pkg: ".", run: s.Run}
+	if s.Package != "" {
+		t.pkg = s.Package
 	}
-	dir, target := k.dir, "."
-	if k.pkg != "" {
-		target = k.pkg
+	if t.dir == "" || !isDir(t.dir) {
+		t.dir = packageDirOf(abs) // v1 files: saved under <package>/testdata/vtbound/<Test>/
 	}
-	if dir == "" || !isDir(dir) {
-		dir = packageDirOf(abs) // v1 files: saved under <package>/testdata/vtbound/<Test>/
-	}
-	if dir == "" {
+	if t.dir == "" {
 		return nil, fmt.Errorf("%s: records no package directory (package: and dir: keys), and is not under a testdata directory", file)
+	}
+	if t.run == "" {
+		t.run = schedule.RunPattern(s.Test)
+	}
+	return t, nil
+}
+
+// replayCommand builds the go test command that replays file.
+func replayCommand(file string) (*exec.Cmd, error) {
+	t, err := readTarget(file)
+	if err != nil {
+		return nil, err
 	}
 	tool, err := os.Executable()
 	if err != nil {
 		return nil, err
 	}
-	cmd := exec.Command("go", "test", "-toolexec="+tool, "-run="+testPattern(k.test), "-count=1", target)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "VTBOUND_REPLAY="+abs)
+	cmd := exec.Command("go", "test", "-toolexec="+tool, "-run="+t.run, "-count=1", t.pkg)
+	cmd.Dir = t.dir
+	cmd.Env = append(os.Environ(), "VTBOUND_REPLAY="+t.abs)
 	return cmd, nil
-}
-
-// readScheduleKeys reads the header keys of a schedule file.
-func readScheduleKeys(r io.Reader) (scheduleKeys, error) {
-	var k scheduleKeys
-	sc := bufio.NewScanner(r)
-	sc.Buffer(nil, 64<<20)
-	if !sc.Scan() || !strings.HasPrefix(sc.Text(), "vtbound schedule ") {
-		return k, errors.New("not a vtbound schedule file")
-	}
-	for sc.Scan() {
-		key, val, _ := strings.Cut(sc.Text(), ":")
-		val = strings.TrimSpace(val)
-		switch strings.TrimSpace(key) {
-		case "test":
-			k.test = val
-		case "package":
-			k.pkg = val
-		case "dir":
-			k.dir = val
-		}
-	}
-	if k.test == "" {
-		return k, errors.New("no test: key")
-	}
-	return k, sc.Err()
 }
 
 // packageDirOf returns the directory above the testdata directory that
@@ -121,13 +106,4 @@ func packageDirOf(path string) string {
 func isDir(path string) bool {
 	fi, err := os.Stat(path)
 	return err == nil && fi.IsDir()
-}
-
-// testPattern is the -run pattern selecting exactly the (sub)test.
-func testPattern(name string) string {
-	var parts []string
-	for _, p := range strings.Split(name, "/") {
-		parts = append(parts, "^"+regexp.QuoteMeta(p)+"$")
-	}
-	return strings.Join(parts, "/")
 }

@@ -1,108 +1,20 @@
 package sweepreport
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
-	"net/url"
 	"path"
 	"path/filepath"
 	"sort"
 	"strings"
 
+	"github.com/vtbound/vtbound/internal/sarif"
 	"github.com/vtbound/vtbound/internal/show"
 )
 
-// SARIF 2.1.0 (OASIS), the subset GitHub code scanning reads, with code
-// flows (§3.36): one threadFlow (§3.37) per goroutine whose locations
-// carry the global step order as executionOrder (§3.38.13).
-const (
-	sarifVersion = "2.1.0"
-	sarifSchema  = "https://json.schemastore.org/sarif-2.1.0.json"
-	srcRoot      = "%SRCROOT%"
-	infoURI      = "https://github.com/vtbound/vtbound"
-)
-
-type sarifLog struct {
-	Version string     `json:"version"`
-	Schema  string     `json:"$schema"`
-	Runs    []sarifRun `json:"runs"`
-}
-
-type sarifRun struct {
-	Tool               sarifTool                   `json:"tool"`
-	OriginalURIBaseIDs map[string]sarifArtifactLoc `json:"originalUriBaseIds,omitempty"`
-	Results            []sarifResult               `json:"results"`
-}
-
-type sarifTool struct {
-	Driver sarifDriver `json:"driver"`
-}
-
-type sarifDriver struct {
-	Name           string      `json:"name"`
-	InformationURI string      `json:"informationUri"`
-	Rules          []sarifRule `json:"rules"`
-}
-
-type sarifRule struct {
-	ID               string       `json:"id"`
-	Name             string       `json:"name"`
-	ShortDescription sarifMessage `json:"shortDescription"`
-	FullDescription  sarifMessage `json:"fullDescription"`
-}
-
-type sarifMessage struct {
-	Text string `json:"text"`
-}
-
-type sarifResult struct {
-	RuleID              string            `json:"ruleId"`
-	RuleIndex           int               `json:"ruleIndex"`
-	Level               string            `json:"level"`
-	Message             sarifMessage      `json:"message"`
-	Locations           []sarifLocation   `json:"locations"`
-	PartialFingerprints map[string]string `json:"partialFingerprints,omitempty"`
-	CodeFlows           []sarifCodeFlow   `json:"codeFlows,omitempty"`
-}
-
-type sarifLocation struct {
-	PhysicalLocation *sarifPhysical `json:"physicalLocation,omitempty"`
-	Message          *sarifMessage  `json:"message,omitempty"`
-}
-
-type sarifPhysical struct {
-	ArtifactLocation sarifArtifactLoc `json:"artifactLocation"`
-	Region           sarifRegion      `json:"region"`
-}
-
-type sarifArtifactLoc struct {
-	URI       string `json:"uri"`
-	URIBaseID string `json:"uriBaseId,omitempty"`
-}
-
-type sarifRegion struct {
-	StartLine   int `json:"startLine"`
-	StartColumn int `json:"startColumn,omitempty"`
-}
-
-type sarifCodeFlow struct {
-	Message     sarifMessage      `json:"message"`
-	ThreadFlows []sarifThreadFlow `json:"threadFlows"`
-}
-
-type sarifThreadFlow struct {
-	ID        string                    `json:"id"`
-	Message   sarifMessage              `json:"message"`
-	Locations []sarifThreadFlowLocation `json:"locations"`
-}
-
-type sarifThreadFlowLocation struct {
-	Location       sarifLocation `json:"location"`
-	ExecutionOrder int           `json:"executionOrder"`
-	Kinds          []string      `json:"kinds,omitempty"`
-	Importance     string        `json:"importance,omitempty"`
-}
+// SARIF 2.1.0 (package internal/sarif) with code flows (§3.36): one
+// threadFlow (§3.37) per goroutine whose locations carry the global step
+// order as executionOrder (§3.38.13).
 
 // WriteSARIF writes the open bugs of in (new and known; fixed ones are
 // not findings) as one SARIF 2.1.0 run: one result per bug, located at its
@@ -111,12 +23,12 @@ type sarifThreadFlowLocation struct {
 // URIs are relative to in.SrcRoot (%SRCROOT%), derived from each step's
 // package path below in.Module.
 func WriteSARIF(w io.Writer, in Input) error {
-	run := sarifRun{
-		Tool:    sarifTool{Driver: sarifDriver{Name: "vtbound", InformationURI: infoURI, Rules: []sarifRule{}}},
-		Results: []sarifResult{},
+	run := sarif.Run{
+		Tool:    sarif.Tool{Driver: sarif.Driver{Name: "vtbound", InformationURI: sarif.InfoURI, Rules: []sarif.Rule{}}},
+		Results: []sarif.Result{},
 	}
 	if in.SrcRoot != "" {
-		run.OriginalURIBaseIDs = map[string]sarifArtifactLoc{srcRoot: {URI: dirURI(in.SrcRoot)}}
+		run.OriginalURIBaseIDs = sarif.BaseIDs(in.SrcRoot)
 	}
 	rules := map[string]int{}
 	for _, bug := range in.Bugs {
@@ -130,12 +42,7 @@ func WriteSARIF(w io.Writer, in Input) error {
 		}
 		run.Results = append(run.Results, resultFor(in, bug, id, rules[id]))
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(sarifLog{Version: sarifVersion, Schema: sarifSchema, Runs: []sarifRun{run}}); err != nil {
-		return fmt.Errorf("write sarif: %w", err)
-	}
-	return nil
+	return sarif.Write(w, run)
 }
 
 // ruleID turns an oracle name into a rule ID: "data race" -> "vtbound/data-race".
@@ -146,17 +53,17 @@ func ruleID(oracle string) string {
 	return "vtbound/" + strings.Join(strings.Fields(strings.ToLower(oracle)), "-")
 }
 
-func ruleFor(id, oracle string) sarifRule {
-	return sarifRule{
+func ruleFor(id, oracle string) sarif.Rule {
+	return sarif.Rule{
 		ID: id, Name: strings.TrimPrefix(id, "vtbound/"),
-		ShortDescription: sarifMessage{Text: "concurrency bug: " + oracle},
-		FullDescription: sarifMessage{Text: "vtbound explored the test's goroutine interleavings and found one that leads to a " + oracle +
+		ShortDescription: sarif.Message{Text: "concurrency bug: " + oracle},
+		FullDescription: sarif.Message{Text: "vtbound explored the test's goroutine interleavings and found one that leads to a " + oracle +
 			"; the code flow shows that interleaving, one thread flow per goroutine, in execution order."},
 	}
 }
 
 // resultFor converts one bug.
-func resultFor(in Input, bug Bug, rule string, index int) sarifResult {
+func resultFor(in Input, bug Bug, rule string, index int) sarif.Result {
 	msg := bug.Interleaving.Sentence
 	if msg == "" {
 		msg = fmt.Sprintf("%s in %s", bug.Oracle, bug.Test)
@@ -164,17 +71,17 @@ func resultFor(in Input, bug Bug, rule string, index int) sarifResult {
 	if cmd := bug.Interleaving.Replay; cmd != "" {
 		msg += " Replay: " + cmd
 	}
-	res := sarifResult{RuleID: rule, RuleIndex: index, Level: "error", Message: sarifMessage{Text: msg}}
+	res := sarif.Result{RuleID: rule, RuleIndex: index, Level: "error", Message: sarif.Message{Text: msg}}
 	if at := anchor(bug.Interleaving); at != nil {
-		res.Locations = []sarifLocation{{PhysicalLocation: physical(in, *at), Message: &sarifMessage{Text: stepText(*at)}}}
+		res.Locations = []sarif.Location{{PhysicalLocation: physical(in, *at), Message: &sarif.Message{Text: stepText(*at)}}}
 	} else {
-		res.Locations = []sarifLocation{fallbackLocation(in, bug)}
+		res.Locations = []sarif.Location{fallbackLocation(in, bug)}
 	}
 	if bug.Signature != "" {
 		res.PartialFingerprints = map[string]string{"vtboundSignature/v1": bug.Signature}
 	}
 	if flow := codeFlow(in, bug); len(flow.ThreadFlows) > 0 {
-		res.CodeFlows = []sarifCodeFlow{flow}
+		res.CodeFlows = []sarif.CodeFlow{flow}
 	}
 	return res
 }
@@ -198,8 +105,8 @@ func anchor(il show.Interleaving) *show.Step {
 
 // codeFlow lays the interleaving out as one threadFlow per goroutine;
 // steps without a site are left out.
-func codeFlow(in Input, bug Bug) sarifCodeFlow {
-	flows := map[int]*sarifThreadFlow{}
+func codeFlow(in Input, bug Bug) sarif.CodeFlow {
+	flows := map[int]*sarif.ThreadFlow{}
 	var order []int
 	for _, st := range bug.Interleaving.Steps {
 		if st.File == "" {
@@ -207,12 +114,12 @@ func codeFlow(in Input, bug Bug) sarifCodeFlow {
 		}
 		f := flows[st.G]
 		if f == nil {
-			f = &sarifThreadFlow{ID: fmt.Sprintf("G%d", st.G), Message: sarifMessage{Text: goroutineText(bug.Interleaving, st.G)}}
+			f = &sarif.ThreadFlow{ID: fmt.Sprintf("G%d", st.G), Message: sarif.Message{Text: goroutineText(bug.Interleaving, st.G)}}
 			flows[st.G] = f
 			order = append(order, st.G)
 		}
-		tfl := sarifThreadFlowLocation{
-			Location:       sarifLocation{PhysicalLocation: physical(in, st), Message: &sarifMessage{Text: stepText(st)}},
+		tfl := sarif.ThreadFlowLocation{
+			Location:       sarif.Location{PhysicalLocation: physical(in, st), Message: &sarif.Message{Text: stepText(st)}},
 			ExecutionOrder: st.N,
 		}
 		if st.Conflict {
@@ -221,7 +128,7 @@ func codeFlow(in Input, bug Bug) sarifCodeFlow {
 		f.Locations = append(f.Locations, tfl)
 	}
 	sort.Ints(order)
-	cf := sarifCodeFlow{Message: sarifMessage{Text: fmt.Sprintf("the interleaving of %s that leads to the %s", bug.Test, bug.Oracle)}}
+	cf := sarif.CodeFlow{Message: sarif.Message{Text: fmt.Sprintf("the interleaving of %s that leads to the %s", bug.Test, bug.Oracle)}}
 	for _, g := range order {
 		cf.ThreadFlows = append(cf.ThreadFlows, *flows[g])
 	}
@@ -258,19 +165,19 @@ func stepText(st show.Step) string {
 
 // physical locates a step's file relative to %SRCROOT%: the step's
 // package path below the module path, then the file name.
-func physical(in Input, st show.Step) *sarifPhysical {
+func physical(in Input, st show.Step) *sarif.Physical {
 	dir := st.Package
 	if in.Module != "" && (dir == in.Module || strings.HasPrefix(dir, in.Module+"/")) {
 		dir = strings.TrimPrefix(strings.TrimPrefix(dir, in.Module), "/")
 	}
-	loc := sarifArtifactLoc{URI: (&url.URL{Path: path.Join(dir, st.File)}).EscapedPath(), URIBaseID: srcRoot}
+	loc := sarif.RelativeTo(path.Join(dir, st.File))
 	// Column 0 (unknown) is left out: SARIF columns start at 1.
-	return &sarifPhysical{ArtifactLocation: loc, Region: sarifRegion{StartLine: max(st.Line, 1), StartColumn: max(st.Col, 0)}}
+	return &sarif.Physical{ArtifactLocation: loc, Region: sarif.Region{StartLine: max(st.Line, 1), StartColumn: max(st.Col, 0)}}
 }
 
 // fallbackLocation locates a bug whose interleaving names no site: at its
 // schedule file when known, else at its package directory.
-func fallbackLocation(in Input, bug Bug) sarifLocation {
+func fallbackLocation(in Input, bug Bug) sarif.Location {
 	st := show.Step{Package: bug.Package, Line: 1}
 	msg := "the package of " + bug.Test
 	switch {
@@ -279,12 +186,5 @@ func fallbackLocation(in Input, bug Bug) sarifLocation {
 	default:
 		st.File = "."
 	}
-	return sarifLocation{PhysicalLocation: physical(in, st), Message: &sarifMessage{Text: msg}}
-}
-
-// dirURI is the file URI of a directory, with the trailing slash SARIF
-// requires of base URIs (§3.14.14).
-func dirURI(dir string) string {
-	u := &url.URL{Scheme: "file", Path: filepath.ToSlash(dir)}
-	return strings.TrimSuffix(u.String(), "/") + "/"
+	return sarif.Location{PhysicalLocation: physical(in, st), Message: &sarif.Message{Text: msg}}
 }

@@ -3,6 +3,7 @@ package strategy_test
 import (
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/vtbound/vtbound/rt/internal/kernels"
 	"github.com/vtbound/vtbound/rt/internal/sched"
@@ -123,4 +124,31 @@ func BenchmarkCTriggerProfileShare(b *testing.B) {
 			b.ReportMetric(float64(execs)/float64(b.N*ctBenchSeeds), "execs/search")
 		})
 	}
+}
+
+// BenchmarkPortfolioCTriggerShare reports the share of the default
+// portfolio's exploration time that its ctrigger phase spends in profiling
+// executions and their analysis, over the whole catalogue (each kernel's
+// buggy form, explored until the bug, and its corrected form, explored to
+// the end of a 10000-execution budget), 3 seeds:
+//
+//	go test ./rt/internal/strategy -run '^$' -bench PortfolioCTriggerShare -benchtime 1x
+func BenchmarkPortfolioCTriggerShare(b *testing.B) {
+	var prof, an, all float64
+	for range b.N {
+		for _, k := range kernels.All {
+			for _, fixed := range []bool{false, true} {
+				for seed := int64(1); seed <= 3; seed++ {
+					p := strategy.NewPortfolio(strategy.Config{Seed: seed, Budget: 10000})
+					start := time.Now()
+					ctSearch(p, func(tb testing.TB) { k.Body(tb, fixed) })
+					all += time.Since(start).Seconds()
+					pr, x, _ := strategy.CTriggerPhase(p).Times()
+					prof, an = prof+pr.Seconds(), an+x.Seconds()
+				}
+			}
+		}
+	}
+	b.ReportMetric((prof+an)/all, "profiling+analysis-share")
+	b.ReportMetric(an/all, "analysis-share")
 }

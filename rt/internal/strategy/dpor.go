@@ -445,6 +445,10 @@ func (d *DPOR) notePending(v *sched.View) {
 	}
 }
 
+// maxAnalysedSteps bounds the steps of one execution whose races End
+// analyses.
+const maxAnalysedSteps = 20000
+
 // End analyses the execution's races and adds backtrack points.
 func (d *DPOR) End(e *sched.Execution) {
 	x := &d.x
@@ -463,6 +467,13 @@ func (d *DPOR) End(e *sched.Execution) {
 		limit = min(limit, x.blockedAt)
 	} else {
 		d.stats.Traces++
+	}
+	if limit > maxAnalysedSteps {
+		// the race analysis grows faster than the trace: a busy-wait run
+		// to the step bound would take minutes. Analyse a prefix, and do
+		// not claim the search complete.
+		limit = maxAnalysedSteps
+		d.stats.Truncated++
 	}
 	r, b := d.an.run(d, e.Trace[:limit], !x.blocked)
 	d.stats.Races += r

@@ -6,3 +6,13 @@ func NewClassicPortfolio(c Config) *Portfolio { return newClassicPortfolio(c) }
 
 // TraceEstimate exports traceEstimate to the tests.
 var TraceEstimate = traceEstimate
+
+// CTriggerPhase returns the portfolio's ctrigger phase, or nil.
+func CTriggerPhase(p *Portfolio) *CTrigger {
+	for _, ph := range p.phases {
+		if c, ok := ph.s.(*CTrigger); ok {
+			return c
+		}
+	}
+	return nil
+}

@@ -1,4 +1,4 @@
-package report
+package sarif
 
 import (
 	"fmt"
@@ -6,10 +6,11 @@ import (
 	"strings"
 )
 
-// validateSARIF checks a decoded SARIF log against the properties the
-// SARIF 2.1.0 specification requires and the ones GitHub code scanning
-// relies on, returning one message per violation.
-func validateSARIF(log map[string]any) []string {
+// Validate checks a decoded SARIF log (json.Unmarshal into a map) against
+// the properties the SARIF 2.1.0 specification requires and the ones
+// GitHub code scanning relies on, including code flows, and returns one
+// message per violation, naming the property and its section.
+func Validate(log map[string]any) []string {
 	var v validator
 	v.eq(log["version"], "2.1.0", "sarifLog.version (§3.13.2)")
 	runs, ok := log["runs"].([]any)
@@ -72,14 +73,13 @@ func (v *validator) run(path string, run map[string]any) {
 }
 
 // result checks message (§3.27.11), ruleId/ruleIndex (§3.27.5-6), level
-// (§3.27.10) and locations (§3.27.12, §3.27.22).
+// (§3.27.10), locations (§3.27.12) and code flows (§3.27.18).
 func (v *validator) result(path string, res map[string]any, ids map[string]int) {
 	if text, _ := obj(res["message"])["text"].(string); text == "" {
 		v.errorf("%s.message.text is required", path)
 	}
 	id, _ := res["ruleId"].(string)
-	idx, known := ids[id]
-	if !known {
+	if idx, known := ids[id]; !known {
 		v.errorf("%s.ruleId %q names no rule of the driver", path, id)
 	} else if ri, ok := res["ruleIndex"].(float64); ok && int(ri) != idx {
 		v.errorf("%s.ruleIndex %v does not match rule %q at %d", path, ri, id, idx)
@@ -96,16 +96,41 @@ func (v *validator) result(path string, res map[string]any, ids map[string]int) 
 	for i, l := range locs {
 		v.location(fmt.Sprintf("%s.locations[%d]", path, i), obj(l))
 	}
+	flows, _ := res["codeFlows"].([]any)
+	for i, f := range flows {
+		v.codeFlow(fmt.Sprintf("%s.codeFlows[%d]", path, i), obj(f))
+	}
+}
+
+// codeFlow checks threadFlows (§3.36.3: non-empty), each threadFlow's
+// locations (§3.37.6: non-empty), executionOrder (§3.38.13: an integer,
+// here >= 1 and unique within the flow) and importance (§3.38.14).
+func (v *validator) codeFlow(path string, cf map[string]any) {
+	tfs, _ := cf["threadFlows"].([]any)
+	if len(tfs) == 0 {
+		v.errorf("%s.threadFlows must be a non-empty array (§3.36.3)", path)
+	}
 	seen := map[float64]bool{}
-	related, _ := res["relatedLocations"].([]any)
-	for i, l := range related {
-		p := fmt.Sprintf("%s.relatedLocations[%d]", path, i)
-		v.location(p, obj(l))
-		id, ok := obj(l)["id"].(float64)
-		if !ok || id < 0 || seen[id] {
-			v.errorf("%s.id must be a unique non-negative integer (§3.28.2)", p)
+	for i, tf := range tfs {
+		p := fmt.Sprintf("%s.threadFlows[%d]", path, i)
+		locs, _ := obj(tf)["locations"].([]any)
+		if len(locs) == 0 {
+			v.errorf("%s.locations must be a non-empty array (§3.37.6)", p)
 		}
-		seen[id] = true
+		for j, l := range locs {
+			lp := fmt.Sprintf("%s.locations[%d]", p, j)
+			order, ok := obj(l)["executionOrder"].(float64)
+			if !ok || order < 1 || order != float64(int(order)) || seen[order] {
+				v.errorf("%s.executionOrder %v must be a unique positive integer (§3.38.13)", lp, obj(l)["executionOrder"])
+			}
+			seen[order] = true
+			switch obj(l)["importance"] {
+			case nil, "important", "essential", "unimportant":
+			default:
+				v.errorf("%s.importance %v is not a SARIF importance (§3.38.14)", lp, obj(l)["importance"])
+			}
+			v.location(lp+".location", obj(obj(l)["location"]))
+		}
 	}
 }
 
