@@ -184,7 +184,11 @@ func (p *Portfolio) Choose(v *sched.View, n int) int { return p.phases[p.i].s.Ch
 // the current phase.
 func (p *Portfolio) End(x *sched.Execution) {
 	if p.i < p.place {
-		p.est = max(p.est, traceEstimate(x.Trace))
+		if len(x.Trace) > maxAnalysedSteps {
+			p.est = math.Inf(1) // too long to estimate (a busy-wait): no dpor phase
+		} else {
+			p.est = max(p.est, traceEstimate(x.Trace))
+		}
 	}
 	p.phases[p.i].s.End(x)
 }
