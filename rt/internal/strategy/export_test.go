@@ -16,3 +16,7 @@ func CTriggerPhase(p *Portfolio) *CTrigger {
 	}
 	return nil
 }
+
+// NewCTriggerPortfolio is the portfolio with ctrigger first, measured by
+// BenchmarkPortfolioCTriggerShare.
+func NewCTriggerPortfolio(c Config) *Portfolio { return newCTriggerPortfolio(c) }

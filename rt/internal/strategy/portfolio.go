@@ -15,10 +15,7 @@ type phase struct {
 }
 
 // Portfolio runs cheap strategies first, each within its share of the budget
-// (of 10000 executions when the budget is unlimited): ctrigger (which ends
-// by itself after its profiling runs and one forcing run per feasible
-// unserializable interleaving or lock-order inversion, capped at 2%),
-// random 2%, pct 5%;
+// (of 10000 executions when the budget is unlimited): random 2%, pct 5%;
 // then dpor, when the executions so far predict that it finishes within the
 // budget (see dporFits), and otherwise dpor-v over the 2-variable subsets
 // (5%); then pctvb at v = 1 15%, exhaustive at c <= 2 and v <= 1 35%,
@@ -54,6 +51,17 @@ const (
 
 // NewPortfolio returns the default strategy.
 func NewPortfolio(c Config) *Portfolio {
+	p := newClassicPortfolio(c)
+	p.place = 2 // after random and pct
+	return p
+}
+
+// newCTriggerPortfolio is the portfolio with ctrigger as its first phase.
+// It finds the catalogue's atomicity bugs in 3 executions, but ctrigger's
+// profiling and forcing executions ignore the time budget between them,
+// which made a third-party suite with long busy-waiting tests (xsync)
+// exceed its time limit: it is measured, not the default yet.
+func newCTriggerPortfolio(c Config) *Portfolio {
 	p := newClassicPortfolio(c)
 	p.phases = append([]phase{{NewCTrigger(p.cfg), max(1, p.nominal/100*ctriggerShare)}}, p.phases...)
 	p.place = 3 // after ctrigger, random and pct
