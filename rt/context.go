@@ -270,9 +270,10 @@ func WithDeadlineCause(site int32, parent context.Context, d time.Time, cause er
 }
 
 // withDeadline is WithDeadlineCause with the time left until the deadline
-// given: a timeout is exactly its duration on the virtual clock, although
-// real time passes while it is set up (Now is real time plus the virtual
-// time passed), so that equal timeouts and sleeps end at one instant.
+// given: a timeout is exactly its duration on the virtual clock (Now
+// advances by a few nanoseconds per reading, so a deadline computed from
+// it would end a little early), so that equal timeouts and sleeps end at
+// one instant.
 func withDeadline(site int32, parent context.Context, d time.Time, dur time.Duration, cause error) (context.Context, context.CancelFunc) {
 	g := ctl()
 	p, ok := modelledParent(parent)

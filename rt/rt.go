@@ -136,14 +136,36 @@ func AfterFunc(site int32, d time.Duration, f func()) *time.Timer {
 	return time.AfterFunc(d, f)
 }
 
-// Now replaces time.Now. In a controlled goroutine the virtual time that
-// has passed in the execution (see Sleep) is added, so that time measured
-// across a Sleep is at least the time slept; it is not a scheduling point.
+// Now replaces time.Now. In a controlled goroutine it reads the
+// execution's virtual wall clock (engine.G.Now): a real instant taken once
+// per execution plus the virtual time passed (see Sleep) and 25 ns per
+// earlier reading, so that time measured across sleeps is
+// the time slept on every schedule, whatever the machine's load. It is not
+// a scheduling point.
 func Now(site int32) time.Time {
 	if g := ctl(); g != nil {
 		return g.Now()
 	}
 	return time.Now()
+}
+
+// NumGoroutine replaces runtime.NumGoroutine. In a controlled goroutine it
+// first lets goroutines that returned leave the runtime (see
+// engine.G.SettleExited), as they would natively by the time the program
+// looks; vtbound's own goroutines are never counted (see the package doc).
+func NumGoroutine(site int32) int {
+	if g := ctl(); g != nil {
+		g.SettleExited()
+	}
+	return runtime.NumGoroutine()
+}
+
+// Stack replaces runtime.Stack, settled as NumGoroutine is.
+func Stack(site int32, buf []byte, all bool) int {
+	if g := ctl(); g != nil && all {
+		g.SettleExited()
+	}
+	return runtime.Stack(buf, all)
 }
 
 // Since replaces time.Since, measured with Now.

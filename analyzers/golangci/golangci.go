@@ -25,6 +25,13 @@
 //	        settings:
 //	          analyzers: [sharedvar, checkact]
 //	          min-entries: 2
+//	issues:
+//	  uniq-by-line: false
+//
+// uniq-by-line must be off: golangci-lint turns each diagnostic's related
+// information into issues of its own and by default keeps one issue per
+// line, so sharedvar's list of access sites would hide the check-then-act
+// reported on the same line.
 package golangci
 
 import (

@@ -30,9 +30,9 @@ var accessRaces = map[string][2]string{
 func TestAccessKinds(t *testing.T) {
 	dir := module(t, "access")
 	native, _ := testResults(t, dir, "-race", ".")
-	checkRaceVerdicts(t, "go test -race", native)
+	checkRaceVerdicts(t, "go test -race", accessRaces, native)
 	actions, outputs := testResults(t, dir, toolexecFlag(), ".")
-	checkRaceVerdicts(t, "vtbound", actions)
+	checkRaceVerdicts(t, "vtbound", accessRaces, actions)
 	for name, want := range accessRaces {
 		out := outputs[name]
 		if !strings.Contains(out, "vtbound: "+name+": data race") {
@@ -49,10 +49,10 @@ func TestAccessKinds(t *testing.T) {
 }
 
 // checkRaceVerdicts requires TestRace* tests to fail and TestNoRace* tests
-// to pass, and every test of accessRaces to have run.
-func checkRaceVerdicts(t *testing.T, how string, actions map[string]string) {
+// to pass, and every test named in races to have run.
+func checkRaceVerdicts[V any](t *testing.T, how string, races map[string]V, actions map[string]string) {
 	t.Helper()
-	for name := range accessRaces {
+	for name := range races {
 		if _, ok := actions[name]; !ok {
 			t.Errorf("%s: %s did not run", how, name)
 		}

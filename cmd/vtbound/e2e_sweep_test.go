@@ -64,9 +64,10 @@ func bugSet(t *testing.T, d *db.DB) map[string]string {
 // TestSweepLifecycle sweeps testdata/e2e/sweep three times: the first
 // sweep finds the two bugs, records the build failure and the hang, and
 // exits 1; the second reports them known, spends nothing on the tests
-// dpor completed, and exits 0; after racy is fixed, the third reports its
-// bug fixed and explores racy's tests again (its code changed) but not
-// ok's.
+// dpor completed, reuses every test binary, and exits 0; after racy is
+// fixed and one test of ok edited, the third reports racy's bug fixed and
+// explores racy's tests again (their code changed) and the edited test,
+// but not ok's other tests.
 func TestSweepLifecycle(t *testing.T) {
 	dir := module(t, "sweep")
 	r := vtSweep(t, dir, e2eSweepFlags...)
@@ -85,24 +86,53 @@ func TestSweepLifecycle(t *testing.T) {
 	d := openDB(t, filepath.Join(dir, ".vtbound", "sweep.db"))
 	second := lastRun(t, d)
 	checkSkipped(t, d, second, "example.com/sweep/ok", "TestCounter", "TestPipeline", "TestSequential")
+	checkCached(t, d, map[string]bool{"deadlock": true, "hang": true, "ok": true, "racy": true})
 	d.Close()
 	fixed, _ := os.ReadFile(filepath.Join(dir, "racy", "fixed.go.txt"))
 	os.WriteFile(filepath.Join(dir, "racy", "racy.go"), fixed, 0o644)
+	editFile(t, filepath.Join(dir, "ok", "ok_test.go"), `t.Fatalf("n = %d", n)`, `t.Fatalf("counter = %d", n)`)
 	r = vtSweep(t, dir, e2eSweepFlags...)
 	if r.code != 0 || !strings.Contains(r.stdout, "0 new, 1 known, 1 fixed") || !regexp.MustCompile(`fixed +example.com/sweep/racy TestOverdraw`).MatchString(r.stdout) {
 		t.Fatalf("third sweep: want exit 0, racy's bug fixed: %+v", r)
 	}
 	d = openDB(t, filepath.Join(dir, ".vtbound", "sweep.db"))
 	third := lastRun(t, d)
-	checkSkipped(t, d, third, "example.com/sweep/ok", "TestCounter", "TestPipeline", "TestSequential")
-	if a := allocation(third, "example.com/sweep/racy", "TestSingle"); a.Budget == "" || a.Reason != "new or changed code" {
-		t.Errorf("third sweep: racy changed, want TestSingle explored as changed code, got %+v", a)
+	checkSkipped(t, d, third, "example.com/sweep/ok", "TestPipeline", "TestSequential")
+	for _, a := range []db.Allocation{allocation(third, "example.com/sweep/racy", "TestSingle"), allocation(third, "example.com/sweep/ok", "TestCounter")} {
+		if a.Budget == "" || a.Reason != "new or changed code" {
+			t.Errorf("third sweep: want %s explored as changed code, got %+v", a.Test, a)
+		}
 	}
+	checkCached(t, d, map[string]bool{"deadlock": true, "hang": true, "ok": false, "racy": false})
 	if errs := d.Check(); len(errs) > 0 {
 		t.Errorf("database check: %v", errs)
 	}
 	d.Close()
 	checkReports(t, dir)
+}
+
+// editFile replaces old by new in the file.
+func editFile(t *testing.T, path, old, new string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil || !bytes.Contains(data, []byte(old)) {
+		t.Fatalf("%s: %v, or no %q in it", path, err, old)
+	}
+	if err := os.WriteFile(path, bytes.Replace(data, []byte(old), []byte(new), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// checkCached requires that the last sweep took the test binaries of the
+// packages (under example.com/sweep/) from the cache, or built them.
+func checkCached(t *testing.T, d *db.DB, want map[string]bool) {
+	t.Helper()
+	for name, cached := range want {
+		p, err := d.Package("example.com/sweep/" + name)
+		if err != nil || p == nil || p.Cached != cached {
+			t.Errorf("package %s: %+v, %v; want cached=%v", name, p, err, cached)
+		}
+	}
 }
 
 // checkReports runs `vtbound sweep report -html -sarif` and checks that
@@ -271,13 +301,17 @@ func killAndResume(t *testing.T, dir string, pkgs []string) *db.DB {
 
 // TestSweepReplay: `vtbound replay` replays the schedule a sweep saved
 // for a bug, from the package and directory the file records, and the
-// bug reproduces (exit status 1).
+// bug reproduces (exit status 1). The sweep measures coverage
+// (-coverage), which the database keeps for the test.
 func TestSweepReplay(t *testing.T) {
 	dir := module(t, "sweep")
-	if r := vtSweep(t, dir, append(e2eSweepFlags, "-run=TestOverdraw", "./racy")...); r.code != 1 {
+	if r := vtSweep(t, dir, append(e2eSweepFlags, "-coverage", "-run=TestOverdraw", "./racy")...); r.code != 1 {
 		t.Fatalf("sweep: %+v", r)
 	}
 	d := openDB(t, filepath.Join(dir, ".vtbound", "sweep.db"))
+	if tr, err := d.Test("example.com/sweep/racy", "TestOverdraw"); err != nil || tr == nil || tr.Covered == 0 || !bytes.HasPrefix(tr.Coverage, []byte("vtbound-coverage 1\ntest TestOverdraw\n")) {
+		t.Errorf("-coverage: want the test's coverage file in the database: %+v, %v", tr, err)
+	}
 	bugs, err := d.Bugs()
 	if err != nil || len(bugs) != 1 {
 		t.Fatalf("bugs %+v, %v", bugs, err)
@@ -482,7 +516,12 @@ func setSchemaVersion(t *testing.T, path string, v int) {
 
 // BenchmarkSweepOverhead compares a sweep's wall time with the same
 // explorations run directly by go test (same seed, strategy and count
-// of executions per test, warm build cache) and reports the ratio.
+// of executions per test, warm build cache) and reports the ratios: of a
+// sweep whose test binary is cached (unchanged code, the nightly steady
+// state: sweep/direct) and of one that builds it (-rebuild:
+// rebuild/direct); and of the cached sweep to the explorations alone
+// (the cached binary run once, as go test runs it: sweep/binary), which
+// is the sweep's own fixed cost.
 func BenchmarkSweepOverhead(b *testing.B) {
 	dir := filepath.Join(b.TempDir(), "sweep")
 	if err := os.CopyFS(dir, os.DirFS(filepath.Join("..", "..", "testdata", "e2e", "sweep"))); err != nil {
@@ -493,18 +532,38 @@ func BenchmarkSweepOverhead(b *testing.B) {
 	direct := func() {
 		goCmd(b, dir, []string{"VTBOUND_STRATEGY=random", "VTBOUND_SEED=1", "VTBOUND_BUDGET=" + execs}, append([]string{"test", "-count=1", toolexecFlag()}, pkgs...)...)
 	}
-	swept := func() {
-		db := filepath.Join(b.TempDir(), "s.db")
-		command(b, dir, nil, "", vtbin, append([]string{"sweep", "-db=" + db, "-alloc=equal", "-strategies=random", "-seed=1", "-p=1", "-per-test=" + execs}, pkgs...)...)
+	dbDir := b.TempDir() // the binary cache lives next to the database
+	n := 0
+	swept := func(extra ...string) {
+		n++
+		db := filepath.Join(dbDir, fmt.Sprintf("s%d.db", n))
+		args := append([]string{"sweep", "-db=" + db, "-alloc=equal", "-strategies=random", "-seed=1", "-p=1", "-per-test=" + execs}, extra...)
+		if r := command(b, dir, nil, "", vtbin, append(args, pkgs...)...); r.code != 0 {
+			b.Fatalf("sweep: %+v", r)
+		}
 	}
 	direct() // warm the build cache
-	var d, s time.Duration
+	swept()  // and the binary cache
+	bins, _ := filepath.Glob(filepath.Join(dbDir, "cache", "*_ok-*.test"))
+	if len(bins) != 1 {
+		b.Fatalf("cached binaries %v, want the one of ok", bins)
+	}
+	binary := func() { // the explorations alone: the cached binary run as go test would
+		command(b, filepath.Join(dir, "ok"), []string{"VTBOUND_STRATEGY=random", "VTBOUND_SEED=1", "VTBOUND_BUDGET=" + execs}, "", bins[0], "-test.count=1")
+	}
+	var d, s, r, x time.Duration
 	for b.Loop() {
 		t0 := time.Now()
 		direct()
 		t1 := time.Now()
 		swept()
-		d, s = d+t1.Sub(t0), s+time.Since(t1)
+		t2 := time.Now()
+		swept("-rebuild")
+		t3 := time.Now()
+		binary()
+		d, s, r, x = d+t1.Sub(t0), s+t2.Sub(t1), r+t3.Sub(t2), x+time.Since(t3)
 	}
 	b.ReportMetric(s.Seconds()/d.Seconds(), "sweep/direct")
+	b.ReportMetric(r.Seconds()/d.Seconds(), "rebuild/direct")
+	b.ReportMetric(s.Seconds()/x.Seconds(), "sweep/binary")
 }

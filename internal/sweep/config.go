@@ -1,9 +1,14 @@
-// Package sweep implements `vtbound sweep`: it builds each package's
-// instrumented test binary once, lists its tests, explores each test
-// (with each seed) in worker processes under a budget split by package
-// budget (learned from earlier sweeps), records every result in the results database (package db) as
-// it finishes, replays the known bugs' schedules to tell which are fixed,
-// and reports progress (package progress).
+// Package sweep implements `vtbound sweep`: it fingerprints each test
+// (fingerprint.go: the sources its binary links and the declarations of
+// the test files it reaches), builds each package's instrumented test
+// binary once or reuses the cached one with the same build key, lists
+// its tests, explores each test (with each seed) in worker processes,
+// several tests of a package per process (batch.go), under a budget
+// split by package budget (learned from earlier sweeps for the same
+// fingerprint, coverage.go), records every result in the results
+// database (package db) as it finishes, replays the known bugs'
+// schedules to tell which are fixed, and reports progress (package
+// progress).
 //
 // Results reach the sweep through VTBOUND_JSON: each test binary appends
 // one record per explored test (schema vtbound-result/1, written by
@@ -44,6 +49,8 @@ type Config struct {
 	Run        *regexp.Regexp
 	Shard      Shard
 	Timeout    time.Duration // per test process
+	Rebuild    bool          // build every test binary, even when the cache has it
+	Coverage   bool          // measure coverage (VTBOUND_COVERAGE) and keep it per test
 	JSON       bool
 	Interval   time.Duration // plain progress line period
 	Args       []string      // the command line, for the run record

@@ -73,10 +73,10 @@ func topLevel(name string) string {
 }
 
 // history is what the database learned about a test for its current
-// code: nothing when the test is new or its binary's fingerprint changed.
+// code: nothing when the test is new or its fingerprint changed.
 func (s *sweeper) history(p *pkg, test string, bugs map[string][]db.Bug) (budget.History, error) {
 	t, err := s.db.Test(p.Path, test)
-	if err != nil || t == nil || t.Fingerprint != p.Fingerprint {
+	if err != nil || t == nil || t.Fingerprint != p.testFP[test] {
 		return budget.History{}, err
 	}
 	return budget.History{Known: true, Saturated: t.Saturated, Complete: t.Complete,

@@ -24,21 +24,25 @@ func (s *sweeper) explore(ctx context.Context, items []*item) ([]*outcome, error
 	}
 	s.stats.Total = len(todo)
 	s.rep.Event(progress.Event{Time: time.Now(), Action: "progress", Stats: s.stat()})
-	work, results := make(chan *item), make(chan *outcome)
+	work, results := make(chan batch), make(chan *outcome)
 	var wg sync.WaitGroup
 	for range max(1, s.cfg.Workers) {
 		wg.Go(func() {
-			for it := range work {
-				s.rep.Event(progress.Event{Time: time.Now(), Action: "start", Package: it.pkg.Path, Test: it.test, Seed: it.seed, Budget: it.share.Budget})
-				results <- runItem(ctx, s.cfg, it, s.scratch)
+			for b := range work {
+				for _, it := range b {
+					s.rep.Event(progress.Event{Time: time.Now(), Action: "start", Package: it.pkg.Path, Test: it.test, Seed: it.seed, Budget: it.share.Budget})
+				}
+				for _, o := range b.run(ctx, s.cfg, s.scratch) {
+					results <- o
+				}
 			}
 		})
 	}
 	go func() {
 		defer close(work)
-		for _, it := range todo {
+		for _, b := range makeBatches(todo, s.cfg.Workers) {
 			select {
-			case work <- it:
+			case work <- b:
 			case <-ctx.Done():
 				return
 			}
@@ -136,16 +140,17 @@ func (o *outcome) found(sig string) bool {
 const minSaturation = 20
 
 // learn updates what the database knows about the item's test: reset
-// when its code changed, then this run's executions, traces, saturation
-// and completion. A crashed or timed-out run teaches nothing.
+// when its fingerprint changed, then this run's executions, traces,
+// coverage (with -coverage), saturation and completion. A crashed or
+// timed-out run teaches nothing.
 func (s *sweeper) learn(o *outcome) (*db.Test, error) {
 	p, r := o.it.pkg, &o.run
 	t, err := s.db.Test(p.Path, o.it.test)
 	if err != nil {
 		return nil, err
 	}
-	if t == nil || t.Fingerprint != p.Fingerprint {
-		t = &db.Test{Package: p.Path, Name: o.it.test, Fingerprint: p.Fingerprint}
+	if fp := p.testFP[o.it.test]; t == nil || t.Fingerprint != fp {
+		t = &db.Test{Package: p.Path, Name: o.it.test, Fingerprint: fp}
 	}
 	t.LastRun, t.LastVerdict = s.run.ID, r.Verdict
 	if r.Status != "ok" {
@@ -155,7 +160,13 @@ func (s *sweeper) learn(o *outcome) (*db.Test, error) {
 	t.Executions += r.Executions
 	t.Traces = max(t.Traces, r.Traces)
 	t.Complete = t.Complete || r.Complete
-	t.Saturated = r.Verdict == "pass" && (r.Exhausted || (r.Executions >= minSaturation && 2*r.LastNew <= r.Executions))
+	stalled := r.Executions >= minSaturation && 2*r.LastNew <= r.Executions
+	if len(o.coverage) > 0 {
+		var grew bool
+		t.Coverage, t.Covered, grew = learnCoverage(o.it.test, t.Coverage, o.coverage)
+		stalled = stalled || (r.Executions >= minSaturation && !grew)
+	}
+	t.Saturated = r.Verdict == "pass" && (r.Exhausted || stalled)
 	return t, nil
 }
 

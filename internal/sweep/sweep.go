@@ -66,7 +66,6 @@ func (s *sweeper) sweep(ctx context.Context) (int, error) {
 	if err := os.MkdirAll(s.scratch, 0o755); err != nil {
 		return ExitError, err
 	}
-	defer os.RemoveAll(filepath.Join(s.scratch, "bin"))
 	pkgs, err := s.buildAll(ctx)
 	if err != nil {
 		return ExitError, err
@@ -131,12 +130,12 @@ func (s *sweeper) resumable() (*db.Run, error) {
 // buildAll lists and builds the packages with -p builds at a time,
 // recording each package.
 func (s *sweeper) buildAll(ctx context.Context) ([]*pkg, error) {
-	pkgs, err := listPackages(ctx, s.cfg)
-	if err != nil {
+	bin := filepath.Join(filepath.Dir(filepath.Dir(s.scratch)), "cache") // .vtbound/cache, kept across sweeps
+	if err := os.MkdirAll(bin, 0o755); err != nil {
 		return nil, err
 	}
-	bin := filepath.Join(s.scratch, "bin")
-	if err := os.MkdirAll(bin, 0o755); err != nil {
+	pkgs, err := listPackages(ctx, s.cfg, bin)
+	if err != nil {
 		return nil, err
 	}
 	var wg sync.WaitGroup
@@ -175,12 +174,15 @@ func (s *sweeper) recordBuild(p *pkg) error {
 	}
 	e := progress.Event{Time: time.Now(), Action: "build", Package: p.Path, Status: "ok",
 		Message: fmt.Sprintf("%d tests", len(p.Tests))}
+	if p.Cached {
+		e.Message += " (cached binary)"
+	}
 	if p.BuildError != "" {
 		e.Status, e.Message = "failed", firstLine(p.BuildError)
 		s.stats.Failures++
 	}
 	s.rep.Event(e)
-	return s.db.PutPackage(&db.Package{Path: p.Path, Fingerprint: p.Fingerprint, BuildError: p.BuildError, LastRun: s.run.ID})
+	return s.db.PutPackage(&db.Package{Path: p.Path, Fingerprint: p.Fingerprint, BuildError: p.BuildError, LastRun: s.run.ID, Cached: p.Cached})
 }
 
 // stat returns a copy of the running totals, with rates and estimate.

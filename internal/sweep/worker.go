@@ -36,7 +36,10 @@ type record struct {
 	LastNew    int              `json:"last_new_trace"`
 	Complete   bool             `json:"complete"`
 	Exhausted  bool             `json:"exhausted"`
-	Bug        *struct {
+	// CoverageFile is the test's coverage in the coverage file format
+	// (with -coverage).
+	CoverageFile string `json:"coverage_file"`
+	Bug          *struct {
 		Oracle, CVT, Schedule, Report, Signature string
 		Sites                                    []string
 	} `json:"bug"`
@@ -60,6 +63,8 @@ type outcome struct {
 	run     db.TestRun
 	bugs    []*db.Bug
 	replays map[string]bool // signature of a known bug -> still fails
+	// coverage are the coverage files of the item's test's records.
+	coverage []string
 }
 
 // process is one run of a test binary.
@@ -68,22 +73,24 @@ type process struct {
 	output  string
 	records []record
 	wall    time.Duration
+	// running are the tests go test named as running when it timed out.
+	running []string
 }
 
-// runItem explores the item's test with each strategy in turn and
-// replays its known bugs' schedules.
-func runItem(ctx context.Context, cfg *Config, it *item, scratch string) *outcome {
+// newOutcome starts the outcome of an item.
+func newOutcome(it *item) *outcome {
 	o := &outcome{it: it, replays: map[string]bool{}}
 	o.run = db.TestRun{Package: it.pkg.Path, Test: it.test, Seed: it.seed, Budget: it.share.Budget, Status: "ok"}
-	for _, strat := range cfg.Strategies {
-		env := []string{"VTBOUND_STRATEGY=" + strat, "VTBOUND_BUDGET=" + it.share.Budget}
-		p := runTest(ctx, cfg, it, it.test, env, scratch)
-		o.add(p)
-	}
-	for _, b := range it.known {
-		o.replay(ctx, cfg, it, b, scratch)
-	}
 	return o
+}
+
+// strategyEnv is the environment exploring with strat under budget.
+func strategyEnv(cfg *Config, strat, budget string) []string {
+	env := []string{"VTBOUND_STRATEGY=" + strat, "VTBOUND_BUDGET=" + budget}
+	if cfg.Coverage {
+		env = append(env, "VTBOUND_COVERAGE=1")
+	}
+	return env
 }
 
 // add merges one process's results into the outcome.
@@ -100,6 +107,9 @@ func (o *outcome) add(p *process) {
 		r.Complete = r.Complete || (rec.Complete && rec.Test == o.it.test)
 		if rec.Test == o.it.test {
 			r.Exhausted = r.Exhausted || rec.Exhausted
+			if rec.CoverageFile != "" {
+				o.coverage = append(o.coverage, rec.CoverageFile)
+			}
 		}
 		r.Strategies = append(r.Strategies, rec.Runs...)
 		r.Verdict = worse(r.Verdict, rec.Verdict)
@@ -135,9 +145,12 @@ func (o *outcome) replay(ctx context.Context, cfg *Config, it *item, b db.Bug, s
 	if err := os.WriteFile(file, []byte(b.Schedule), 0o644); err != nil {
 		return
 	}
-	p := runTest(ctx, cfg, it, b.Test, []string{"VTBOUND_REPLAY=" + file}, scratch)
-	if p.status != "ok" || len(p.records) == 0 {
+	p := runTest(ctx, cfg, it, runPattern(b.Test), []string{"VTBOUND_REPLAY=" + file}, scratch)
+	if p.status != "ok" {
 		return
+	}
+	if len(p.records) == 0 {
+		p.records = []record{noRecord(b.Test, p)}
 	}
 	// An explicit replay that diverges fails the test too, saying the
 	// oracle is "no longer reproduced": the bug is gone from that schedule.
@@ -148,14 +161,14 @@ func (o *outcome) replay(ctx context.Context, cfg *Config, it *item, b db.Bug, s
 	o.replays[b.Signature] = failed
 }
 
-// runTest runs one test of the item's binary with VTBOUND_JSON, the
-// item's seed and env, within the timeout.
-func runTest(ctx context.Context, cfg *Config, it *item, test string, env []string, scratch string) *process {
+// runTest runs the tests of the item's binary that the -test.run pattern
+// selects with VTBOUND_JSON, the item's seed and env, within the timeout.
+func runTest(ctx context.Context, cfg *Config, it *item, pattern string, env []string, scratch string) *process {
 	jsonPath := filepath.Join(scratch, fmt.Sprintf("results-%d.jsonl", time.Now().UnixNano()))
 	defer os.Remove(jsonPath)
 	ctx, cancel := context.WithTimeout(ctx, cfg.Timeout+10*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, it.pkg.Binary, "-test.run="+runPattern(test), "-test.count=1",
+	cmd := exec.CommandContext(ctx, it.pkg.Binary, "-test.run="+pattern, "-test.count=1",
 		"-test.timeout="+cfg.Timeout.String())
 	cmd.Dir = it.pkg.Dir
 	cmd.Env = append(os.Environ(), append(env, "VTBOUND_JSON="+jsonPath,
@@ -170,17 +183,37 @@ func runTest(ctx context.Context, cfg *Config, it *item, test string, env []stri
 	p.records, _ = readRecords(jsonPath)
 	p.status = exitStatus(ctx, err, out.String())
 	if p.status == "timeout" {
+		p.running = runningTests(out.String())
 		p.output = fmt.Sprintf("killed after -timeout %v; output:\n%s", cfg.Timeout, p.output)
 	}
-	if len(p.records) == 0 && p.status == "ok" {
-		// A test that explores nothing (no rewritten code) writes no record.
-		v := "pass"
-		if err != nil {
-			v = "fail"
-		}
-		p.records = []record{{Schema: resultSchema, Test: test, Verdict: v}}
-	}
 	return p
+}
+
+// noRecord is the record of a test that explored nothing (no rewritten
+// code: it writes none), from the process's output.
+func noRecord(test string, p *process) record {
+	v := "pass"
+	if strings.Contains(p.output, "--- FAIL: "+test+" ") {
+		v = "fail"
+	}
+	return record{Schema: resultSchema, Test: test, Verdict: v}
+}
+
+// runningTests reads the tests go test's timeout panic lists as running.
+func runningTests(out string) []string {
+	_, after, ok := strings.Cut(out, "running tests:\n")
+	if !ok {
+		return nil
+	}
+	var names []string
+	for _, l := range strings.Split(after, "\n") {
+		name, _, ok := strings.Cut(strings.TrimSpace(l), " (")
+		if !ok || name == "" {
+			break
+		}
+		names = append(names, name)
+	}
+	return names
 }
 
 // exitStatus classifies a test binary's exit: ok (it passed or its tests

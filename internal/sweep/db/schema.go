@@ -90,25 +90,32 @@ type Allocation struct {
 // Package is a package as last built.
 type Package struct {
 	Path        string `json:"path"`
-	Fingerprint string `json:"fingerprint"` // sha256 of the instrumented test binary
+	Fingerprint string `json:"fingerprint"` // build key of the test binary (see internal/sweep/fingerprint.go)
 	BuildError  string `json:"build_error,omitempty"`
 	LastRun     string `json:"last_run"`
+	// Cached is set when the last run took the test binary from the
+	// cache (its build key unchanged) instead of building it.
+	Cached bool `json:"cached,omitempty"`
 }
 
 // Test is what the sweeps learned about one test.
 type Test struct {
 	Package     string `json:"package"`
 	Name        string `json:"name"`
-	Fingerprint string `json:"fingerprint"` // of the code the learning applies to
+	Fingerprint string `json:"fingerprint"` // of the code the test runs (see internal/sweep/fingerprint.go)
 	Executions  int    `json:"executions"`  // total, with this fingerprint
 	Traces      int    `json:"distinct_traces"`
 	Saturated   bool   `json:"saturated"` // its last run passed and ran out of schedules, or found no new trace in its second half
 	Complete    bool   `json:"complete"`  // dpor explored every trace
 	LastRun     string `json:"last_run"`
 	LastVerdict string `json:"last_verdict"`
-	// Coverage is the test's learned coverage state, opaque to the
-	// sweep (the coverage strategies define it); nil until one does.
+	// Coverage is the test's learned coverage with this fingerprint: the
+	// union of the HaPSet and SP coverage its runs measured (-coverage),
+	// in the coverage file format (docs/coverage.md); nil when none was
+	// measured. Covered counts its entries (HaPSet records and SP
+	// requirements covered).
 	Coverage []byte `json:"coverage,omitempty"`
+	Covered  int    `json:"covered,omitempty"`
 }
 
 // TestRun is one test explored with one seed in one run.

@@ -1,35 +1,72 @@
 package ctrigger
 
-import "github.com/vtbound/vtbound/rt/internal/sched"
+import (
+	"slices"
+	"sort"
 
-// vclock is a vector clock indexed by goroutine ID.
-type vclock []int32
+	"github.com/vtbound/vtbound/rt/internal/sched"
+)
+
+// vclock is a sparse vector clock: its nonzero components in increasing
+// goroutine order. Its size is the number of goroutines in its causal
+// past, not the largest goroutine ID, so a trace of thousands of
+// goroutines that never synchronise with each other stays cheap. A clock
+// is owned by one goroutine's state: copies are made with copy.
+type vclock []tickAt
+
+// tickAt is one component of a vclock.
+type tickAt struct{ g, t int32 }
 
 func (v vclock) copy() vclock { return append(vclock(nil), v...) }
 
+// find returns the index of g's component, or where it would be inserted.
+func (v vclock) find(g int) (int, bool) {
+	i := sort.Search(len(v), func(i int) bool { return int(v[i].g) >= g })
+	return i, i < len(v) && int(v[i].g) == g
+}
+
 func (v vclock) at(g int) int32 {
-	if g < len(v) {
-		return v[g]
+	if i, ok := v.find(g); ok {
+		return v[i].t
 	}
 	return 0
 }
 
+// join sets v to the componentwise maximum of v and w, merging in place
+// from the end (linear in the sizes, no allocation beyond v's growth).
 func (v *vclock) join(w vclock) {
-	for len(*v) < len(w) {
-		*v = append(*v, 0)
-	}
-	for i, x := range w {
-		if x > (*v)[i] {
-			(*v)[i] = x
+	a, n := *v, len(*v)
+	fresh := 0 // components of w missing from v
+	for i, j := 0, 0; j < len(w); {
+		switch {
+		case i < n && a[i].g < w[j].g:
+			i++
+		case i < n && a[i].g == w[j].g:
+			i, j = i+1, j+1
+		default:
+			fresh, j = fresh+1, j+1
 		}
 	}
+	a = slices.Grow(a, fresh)[:n+fresh]
+	for i, j, k := n-1, len(w)-1, n+fresh-1; j >= 0; k-- {
+		switch {
+		case i >= 0 && a[i].g > w[j].g:
+			a[k], i = a[i], i-1
+		case i >= 0 && a[i].g == w[j].g:
+			a[k], i, j = tickAt{a[i].g, max(a[i].t, w[j].t)}, i-1, j-1
+		default:
+			a[k], j = w[j], j-1
+		}
+	}
+	*v = a
 }
 
 func (v *vclock) tick(g int) {
-	for len(*v) <= g {
-		*v = append(*v, 0)
+	i, ok := v.find(g)
+	if !ok {
+		*v = slices.Insert(*v, i, tickAt{g: int32(g)})
 	}
-	(*v)[g]++
+	(*v)[i].t++
 }
 
 // chanUse records who sends on a channel and the clocks a receive may
@@ -62,11 +99,14 @@ type orderClocks struct {
 	wgs    map[int32]*wgUse
 	useChs bool
 	done   map[int]bool // receive steps that complete their operation
+	// snap holds, per goroutine, a copy of its clock taken since its last
+	// join, shared by its accesses (see snapshot).
+	snap map[int]vclock
 }
 
 func newOrderClocks(steps []sched.Step) *orderClocks {
 	c := &orderClocks{g: map[int]vclock{}, spawn: map[int]vclock{}, gos: 1,
-		chans: map[int32]*chanUse{}, wgs: map[int32]*wgUse{}, useChs: true, done: map[int]bool{}}
+		chans: map[int32]*chanUse{}, wgs: map[int32]*wgUse{}, useChs: true, done: map[int]bool{}, snap: map[int]vclock{}}
 	last := map[int]int{} // goroutine -> index of its previous step
 	for i, s := range steps {
 		switch s.Op.Kind {
@@ -123,6 +163,10 @@ func (c *orderClocks) step(i int, s sched.Step) vclock {
 		vc.join(c.spawn[s.G])
 	}
 	vc.tick(s.G)
+	switch s.Op.Kind {
+	case sched.OpStart, sched.OpRecv, sched.OpWGWait:
+		delete(c.snap, s.G) // the steps that may join another clock
+	}
 	switch s.Op.Kind {
 	case sched.OpGo:
 		c.gos++
@@ -184,4 +228,18 @@ func (c *orderClocks) wait(obj int32, vc *vclock) {
 		}
 	}
 	vc.join(u.dones)
+}
+
+// snapshot returns a copy of goroutine g's clock vc that is shared by g's
+// accesses until g joins another clock: its other goroutines' components
+// are exact, its own component is stale (an access keeps its own tick).
+// This keeps the analysis linear in the accesses whatever the number of
+// goroutines.
+func (c *orderClocks) snapshot(g int, vc vclock) vclock {
+	s, ok := c.snap[g]
+	if !ok {
+		s = vc.copy()
+		c.snap[g] = s
+	}
+	return s
 }

@@ -59,6 +59,8 @@
 // are potential deadlocks; a cycle whose edges hold a common further lock
 // (a gate lock) is pruned.
 //
-// Analysis is bounded: at most MaxAccesses accesses per trace and
-// MaxInstances instances per trace are examined.
+// Analysis is bounded and linear in the trace: at most the first
+// MaxAccesses accesses of a trace and MaxInstances candidate instances per
+// trace are examined, the order clocks of a goroutine's accesses are shared
+// between its joins, and the lock-order graph takes at most maxEdges edges.
 package ctrigger

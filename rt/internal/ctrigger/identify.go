@@ -2,6 +2,7 @@ package ctrigger
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/vtbound/vtbound/rt/internal/sched"
 )
@@ -64,12 +65,21 @@ type instAgg struct {
 }
 
 // identify finds every unserializable instance of t, classified, grouped by
-// static triple.
-func identify(t *trace) map[Triple]*instAgg {
+// static triple. Its work is bounded by MaxInstances candidate remote
+// accesses examined, plus one pass over the accesses; it stops early, with
+// what it found, once deadline (when not zero) has passed.
+func identify(t *trace, deadline time.Time) map[Triple]*instAgg {
 	out := map[Triple]*instAgg{}
 	budget := MaxInstances
-	for _, l := range t.locs {
+	for i, l := range t.locs {
+		if !deadline.IsZero() && i%64 == 0 && time.Now().After(deadline) {
+			return out
+		}
 		idx := t.byLoc[l]
+		reads, writes, shared := t.split(idx)
+		if !shared {
+			continue // one goroutine only: no remote access
+		}
 		last := map[int]int{} // goroutine -> its previous access (index into acc)
 		for _, ci := range idx {
 			c := &t.acc[ci]
@@ -78,7 +88,11 @@ func identify(t *trace) map[Triple]*instAgg {
 			if !ok {
 				continue
 			}
-			budget -= t.pair(out, &t.acc[pi], c, idx)
+			p, rs := &t.acc[pi], writes
+			if p.a.Write && c.a.Write {
+				rs = reads // W-R-W is the only pattern with a remote read
+			}
+			budget -= t.pair(out, p, c, rs)
 			if budget <= 0 {
 				return out
 			}
@@ -87,17 +101,32 @@ func identify(t *trace) map[Triple]*instAgg {
 	return out
 }
 
-// pair examines the pair p, c against every remote access of its location
-// and returns the number of instances examined.
-func (t *trace) pair(out map[Triple]*instAgg, p, c *access, idx []int) int {
-	n := 0
+// split returns the reads and the writes among the accesses idx of one
+// location, and whether more than one goroutine made them.
+func (t *trace) split(idx []int) (reads, writes []int, shared bool) {
+	for _, i := range idx {
+		a := &t.acc[i]
+		shared = shared || a.g != t.acc[idx[0]].g
+		if a.a.Write {
+			writes = append(writes, i)
+		} else {
+			reads = append(reads, i)
+		}
+	}
+	return reads, writes, shared
+}
+
+// pair examines the pair p, c against the candidate remote accesses rs of
+// its location and returns their number: the work done, counted against
+// MaxInstances whether or not a candidate is an instance.
+func (t *trace) pair(out map[Triple]*instAgg, p, c *access, rs []int) int {
+	n := len(rs)
 	var gapDone map[Triple]bool
-	for _, ri := range idx {
+	for _, ri := range rs {
 		r := &t.acc[ri]
 		if r.g == p.g || !Unserializable(p.a.Write, r.a.Write, c.a.Write) {
 			continue
 		}
-		n++
 		key := Triple{P: p.a, C: c.a, R: r.a}
 		ag := out[key]
 		if ag == nil {
@@ -226,7 +255,7 @@ func remoteDistance(p, c, r *access) int {
 // execution covered.
 func Exercised(steps []sched.Step) map[Triple]bool {
 	out := map[Triple]bool{}
-	for k, ag := range identify(prepare(steps)) {
+	for k, ag := range identify(prepare(steps, time.Time{}), time.Time{}) {
 		if ag.exercised {
 			out[k] = true
 		}

@@ -63,35 +63,64 @@ type gedge struct {
 	gate     []int32 // other locks held (not read-locked) at the wait
 }
 
-// lockGraph builds the lock-order graph of one trace.
+// lockGraph builds the lock-order graph of one trace: its distinct edges,
+// from the first maxEdges edges the trace shows (a loop repeats the same
+// edges, and the cycle search is cubic in the edges it is given).
 func lockGraph(steps []sched.Step) []gedge {
 	var out []gedge
 	heldBy := map[int][]held{}
 	acquired := map[int]map[int32]int32{} // goroutine -> lock -> last acquisition site
+	seen := map[string]bool{}
+	shown := 0 // edges shown, repeated or not
 	for _, s := range steps {
-		if len(out) >= maxEdges {
+		if shown >= maxEdges {
 			break
 		}
-		op, hs := s.Op, heldBy[s.G]
-		switch op.Kind {
-		case sched.OpLock, sched.OpRLock:
-			out = appendHeld(out, hs, node{obj: op.Obj}, s)
-			heldBy[s.G] = append(hs, held{obj: op.Obj, site: op.Site, shared: op.Kind == sched.OpRLock})
-			if acquired[s.G] == nil {
-				acquired[s.G] = map[int32]int32{}
-			}
-			acquired[s.G][op.Obj] = op.Site
-		case sched.OpUnlock, sched.OpRUnlock:
-			heldBy[s.G] = dropHeld(hs, op.Obj)
-		case sched.OpCondWait:
-			heldBy[s.G] = nil
-		case sched.OpSend, sched.OpRecv, sched.OpSelect:
-			ch := node{ch: true, obj: op.Obj}
-			out = appendHeld(out, hs, ch, s)
-			out = appendAfter(out, hs, acquired[s.G], ch, s)
-		}
+		n := len(out)
+		out = appendStep(out, s, heldBy, acquired)
+		shown += len(out) - n
+		out = out[:n+distinct(out[n:], seen)]
 	}
 	return out
+}
+
+// appendStep adds the edges of step s to out, updating the locks held and
+// acquired by s's goroutine.
+func appendStep(out []gedge, s sched.Step, heldBy map[int][]held, acquired map[int]map[int32]int32) []gedge {
+	op, hs := s.Op, heldBy[s.G]
+	switch op.Kind {
+	case sched.OpLock, sched.OpRLock:
+		out = appendHeld(out, hs, node{obj: op.Obj}, s)
+		heldBy[s.G] = append(hs, held{obj: op.Obj, site: op.Site, shared: op.Kind == sched.OpRLock})
+		if acquired[s.G] == nil {
+			acquired[s.G] = map[int32]int32{}
+		}
+		acquired[s.G][op.Obj] = op.Site
+	case sched.OpUnlock, sched.OpRUnlock:
+		heldBy[s.G] = dropHeld(hs, op.Obj)
+	case sched.OpCondWait:
+		heldBy[s.G] = nil
+	case sched.OpSend, sched.OpRecv, sched.OpSelect:
+		ch := node{ch: true, obj: op.Obj}
+		out = appendHeld(out, hs, ch, s)
+		out = appendAfter(out, hs, acquired[s.G], ch, s)
+	}
+	return out
+}
+
+// distinct moves the edges of es not in seen to its front, adds them to
+// seen, and returns their number.
+func distinct(es []gedge, seen map[string]bool) int {
+	n := 0
+	for _, e := range es {
+		k := fmt.Sprint(e.from, e.to, e.g, e.e, e.gate)
+		if !seen[k] {
+			seen[k] = true
+			es[n] = e
+			n++
+		}
+	}
+	return n
 }
 
 // appendHeld adds an edge from every lock in hs to the node s waits for.

@@ -2,6 +2,7 @@ package ctrigger
 
 import (
 	"sort"
+	"time"
 
 	"github.com/vtbound/vtbound/rt/internal/sched"
 )
@@ -39,11 +40,15 @@ type total struct {
 
 // Analysis accumulates profiling traces. The zero value is ready to use.
 type Analysis struct {
-	runs    int
-	triples map[Triple]*total
-	cycles  map[string]Cycle
-	order   []string // cycle keys in order of discovery
-	prunedC int
+	// Deadline, when set, ends the identification in a trace once passed,
+	// keeping what was found so far: it is the end of the exploration's
+	// time budget, after which no execution would use the result.
+	Deadline time.Time
+	runs     int
+	triples  map[Triple]*total
+	cycles   map[string]Cycle
+	order    []string // cycle keys in order of discovery
+	prunedC  int
 }
 
 // Add analyses one profiling trace.
@@ -52,7 +57,7 @@ func (a *Analysis) Add(steps []sched.Step) {
 		a.triples, a.cycles = map[Triple]*total{}, map[string]Cycle{}
 	}
 	a.runs++
-	for k, ag := range identify(prepare(steps)) {
+	for k, ag := range identify(prepare(steps, a.Deadline), a.Deadline) {
 		t := a.triples[k]
 		if t == nil {
 			t = &total{instAgg: instAgg{remote: -1}}

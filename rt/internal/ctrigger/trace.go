@@ -1,12 +1,17 @@
 package ctrigger
 
-import "github.com/vtbound/vtbound/rt/internal/sched"
+import (
+	"time"
+
+	"github.com/vtbound/vtbound/rt/internal/sched"
+)
 
 // Bounds of the analysis of one trace.
 const (
 	// MaxAccesses bounds the accesses of one trace that are analysed.
 	MaxAccesses = 50000
-	// MaxInstances bounds the dynamic instances examined per trace.
+	// MaxInstances bounds the candidate instances (remote accesses of the
+	// right kind, checked against a pair p, c) examined per trace.
 	MaxInstances = 400000
 )
 
@@ -37,7 +42,7 @@ type access struct {
 	g     int    // goroutine
 	local int    // index among the goroutine's steps
 	tick  int32  // the goroutine's own clock component
-	vc    vclock // order clock at the access
+	vc    vclock // order clock at the access, but for g's own component (tick)
 	a     Access
 	locks []held // critical sections containing the access
 }
@@ -52,14 +57,19 @@ type trace struct {
 	nsteps int
 }
 
-// prepare computes local indices, order clocks and critical sections.
-func prepare(steps []sched.Step) *trace {
+// prepare computes local indices, order clocks and critical sections, up
+// to the first MaxAccesses accesses, or until deadline (when not zero) has
+// passed.
+func prepare(steps []sched.Step, deadline time.Time) *trace {
 	t := &trace{byLoc: map[loc][]int{}, csAcq: map[int32]int{}, csRel: map[int32]int{}}
 	oc := newOrderClocks(steps)
 	local := map[int]int{}
 	locks := map[int][]held{}
 	var csN int32
 	for i, s := range steps {
+		if len(t.acc) >= MaxAccesses || i%4096 == 0 && !deadline.IsZero() && time.Now().After(deadline) {
+			break // nothing after this is analysed
+		}
 		if s.Op.Kind == sched.OpExit {
 			continue
 		}
@@ -79,8 +89,8 @@ func prepare(steps []sched.Step) *trace {
 				t.csRel[h.cs] = li
 			}
 			locks[s.G] = nil
-		case k.IsAccess() && s.Op.Obj != 0 && len(t.acc) < MaxAccesses:
-			t.addAccess(i, s, li, vc, locks[s.G])
+		case k.IsAccess() && s.Op.Obj != 0:
+			t.addAccess(i, s, li, vc.at(s.G), oc.snapshot(s.G, vc), locks[s.G])
 		}
 	}
 	return t
@@ -97,14 +107,16 @@ func (t *trace) release(hs []held, obj int32, li int) []held {
 	return hs
 }
 
-func (t *trace) addAccess(i int, s sched.Step, li int, vc vclock, hs []held) {
+// addAccess records step i, s, as the access of its goroutine with local
+// index li, own clock component tick and order clock vc (a snapshot).
+func (t *trace) addAccess(i int, s sched.Step, li int, tick int32, vc vclock, hs []held) {
 	l := loc{s.Op.Obj, s.Op.Heap}
 	if _, ok := t.byLoc[l]; !ok {
 		t.locs = append(t.locs, l)
 	}
 	t.byLoc[l] = append(t.byLoc[l], len(t.acc))
 	t.acc = append(t.acc, access{
-		step: i, g: s.G, local: li, tick: vc.at(s.G), vc: vc.copy(),
+		step: i, g: s.G, local: li, tick: tick, vc: vc,
 		a: accessOf(s.Op), locks: append([]held(nil), hs...),
 	})
 }

@@ -3,20 +3,26 @@ package engine
 import (
 	"runtime"
 	"strings"
-	"sync"
+	"sync/atomic"
 )
 
 // callContext returns a hash of the k innermost frames of the calling
 // goroutine's stack outside vtbound's own rt and engine packages: the
 // truncated calling context of a HaPSet statement (sched.Plan.Context).
-// Equal contexts give equal hashes; 0 is never returned. It costs one
-// runtime.Callers; whether a PC is vtbound's own is cached.
+// Equal contexts give equal hashes; 0 is never returned.
+//
+// On amd64 and arm64 the frames are the physical frames found by walking
+// the frame-pointer chain (callctx_fp.go): a few loads per frame, where
+// runtime.Callers costs about a microsecond per step on the kernels'
+// stacks. A function inlined into its caller is part of the caller's frame
+// there, and the frame's return address still differs between call sites,
+// so contexts distinguish what they did before. Elsewhere runtime.Callers
+// gives logical frames (callctx_callers.go).
 func callContext(k int) uint64 {
-	var buf [16]uintptr
-	pcs := buf[:min(k+4, len(buf))] // unwinding costs by frame: take few
-	n := runtime.Callers(4, pcs)
+	var buf [maxCtxFrames]uintptr
+	n := callerPCs(buf[:min(k+ownFrames, len(buf))])
 	h := uint64(14695981039346656037)
-	for _, pc := range pcs[:n] {
+	for _, pc := range buf[:n] {
 		if k == 0 {
 			break
 		}
@@ -28,21 +34,46 @@ func callContext(k int) uint64 {
 	return h | 1
 }
 
-// ownPCs caches internalPC's answers: PC -> bool.
-var ownPCs sync.Map
+// maxCtxFrames bounds the frames callContext looks at; ownFrames is how
+// many more than k it takes, for vtbound's own frames between the
+// instrumented operation and callContext.
+const (
+	maxCtxFrames = 24
+	ownFrames    = 8
+)
 
-// internalPC reports whether the return address pc lies in package rt or
-// its engine.
+// pcCache caches internalPC's answers, direct-mapped by PC: an entry is
+// pc<<1 | own (0 when empty). A collision only costs a recomputation.
+var pcCache [4096]atomic.Uint64
+
+// internalPC reports whether the return address pc lies in a function of
+// package rt or its engine (the function of the physical frame: code of
+// rt inlined into a user's function belongs to the user's frame).
 func internalPC(pc uintptr) bool {
-	if v, ok := ownPCs.Load(pc); ok {
-		return v.(bool)
+	e := &pcCache[(pc>>2)%uintptr(len(pcCache))]
+	if v := e.Load(); v>>1 == uint64(pc) && v != 0 {
+		return v&1 == 1
 	}
-	own := false
-	if f := runtime.FuncForPC(pc - 1); f != nil {
-		fn := f.Name()
-		own = strings.HasPrefix(fn, "github.com/vtbound/vtbound/rt.") ||
-			strings.HasPrefix(fn, "github.com/vtbound/vtbound/rt/internal/engine.")
+	own := internalFunc(pc)
+	v := uint64(pc) << 1
+	if own {
+		v |= 1
 	}
-	ownPCs.Store(pc, own)
+	e.Store(v)
 	return own
+}
+
+// internalFunc reports whether pc-1 lies in a function of package rt or
+// its engine, the outermost function when inlining put several there.
+func internalFunc(pc uintptr) bool {
+	f := runtime.FuncForPC(pc - 1)
+	if f == nil {
+		return false
+	}
+	if outer := runtime.FuncForPC(f.Entry()); outer != nil {
+		f = outer
+	}
+	fn := f.Name()
+	return strings.HasPrefix(fn, "github.com/vtbound/vtbound/rt.") ||
+		strings.HasPrefix(fn, "github.com/vtbound/vtbound/rt/internal/engine.")
 }

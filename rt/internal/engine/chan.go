@@ -113,7 +113,8 @@ func (g *G) Close(site int32, key unsafe.Pointer, closeFn func()) {
 	}
 	g.announce(sched.OpClose, site, key)
 	g.schedule()
-	closeFn() // panics on a nil or closed channel, as it should
+	closeFn()                         // panics on a nil or closed channel, as it should
+	g.x.checkRace(g, site, key, true) // written as by runtime.closechan (see sendReads)
 	if s := g.x.adoptForClose(key); s != nil {
 		s.closed = true
 		s.closeClock.set(g.clock)
@@ -145,11 +146,14 @@ func (g *G) Select(site int32, kind sched.OpKind, hasDefault bool, cases []Case)
 	g.announce(kind, site, first)
 	g.pend.cases = cases
 	g.pend.hasDefault = hasDefault
-	for {
+	for arrived := false; ; arrived = true {
 		g.schedule()
 		if g.pend.completed {
 			g.pollDone()
 			return g.pend.chosen
+		}
+		if !arrived {
+			g.x.sendReads(g, site, cases)
 		}
 		if i, ok := g.x.doSelect(g); ok {
 			g.pollDone()
@@ -159,6 +163,20 @@ func (g *G) Select(site int32, kind sched.OpKind, hasDefault bool, cases []Case)
 		g.pend.waiting = true
 		if g.x.hasUnmodelled(cases) || g.pollFor > 0 {
 			g.pollFailed() // uncontrolled code may complete it (see pollAdopted)
+		}
+	}
+}
+
+// sendReads records, when g's channel operation arrives, a read of each
+// channel it may send on, as the race detector does at the start of every
+// send (runtime.chansend, and selectgo for each send case it polls, in a
+// random order): close writes the channel (Close), so a send and a close
+// of one channel that no synchronisation orders are a data race, whichever
+// comes first, as in the Go memory model. Receives are not accesses.
+func (x *execution) sendReads(g *G, site int32, cases []Case) {
+	for _, c := range cases {
+		if c.isSend() && c.chanKey() != nil {
+			x.checkRace(g, site, c.chanKey(), false)
 		}
 	}
 }

@@ -29,7 +29,8 @@ type execution struct {
 	step      int
 	now       time.Duration // the virtual clock (see G.Sleep)
 	coupled   coupling      // real time passing before the virtual clock advances
-	skew      time.Duration // virtual time added to real time by Now: advances minus coupled waits
+	epoch     time.Time     // real instant of Now's first reading (see Now)
+	nowTicks  time.Duration // nowTick per reading of Now so far
 	trace     []sched.Step
 	decisions []int
 	hash      uint64
@@ -276,8 +277,6 @@ func (x *execution) onlySpinners() bool {
 func (x *execution) advanceClock() bool {
 	next, ok := x.nextWake()
 	if ok {
-		adv := next - x.now
-		x.skew += adv - x.coupled.waited(adv)
 		x.now = next
 		x.coupled = coupling{}
 	}
@@ -292,7 +291,10 @@ func (x *execution) advanceClock() bool {
 // goroutines have returned, and then, as settle does, until the goroutine
 // count is no higher than before the execution plus the live goroutines,
 // within settleWait.
-func (x *execution) awaitExited() {
+func (x *execution) awaitExited() { x.awaitExitedWithin(settleWait) }
+
+// awaitExitedWithin is awaitExited with limit as the wait's bound.
+func (x *execution) awaitExitedWithin(limit time.Duration) {
 	if x.exits == 0 {
 		return
 	}
@@ -308,7 +310,7 @@ func (x *execution) awaitExited() {
 			runtime.Gosched()
 			continue
 		}
-		if time.Since(start) > settleWait {
+		if time.Since(start) > limit {
 			// Not yet: the next few sleeps wait again, as native ones would
 			// give the runtime time; goroutines of uncontrolled code may
 			// keep the count up for good, hence the bound.

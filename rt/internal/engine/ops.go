@@ -42,6 +42,23 @@ func (g *G) Sleep(site int32, d time.Duration) {
 	g.x.awaitExited()
 }
 
+// SettleExited is called before the program looks at the goroutines
+// (runtime.NumGoroutine, runtime.Stack): natively a goroutine that has
+// returned is soon gone from both, so it waits, within lookWait, until the
+// real goroutines of the controlled goroutines that exited have ended. It
+// is not a scheduling point.
+func (g *G) SettleExited() {
+	if g.abort {
+		return
+	}
+	g.x.awaitExitedWithin(lookWait)
+}
+
+// lookWait bounds SettleExited's wait. It is far longer than the wait of a
+// sleep (settleWait): the program asked for the count, and a loaded
+// machine may keep an exiting goroutine off the CPU for many milliseconds.
+const lookWait = time.Second
+
 // After models time.After: a new controlled timer goroutine whose only
 // step, enabled when the virtual clock reaches now+d, sends the (real)
 // current time on the returned channel.
@@ -55,7 +72,7 @@ func (g *G) After(site int32, d time.Duration) <-chan time.Time {
 	g.schedule()
 	t := g.x.newG(g.id, func() {
 		cur := Current()
-		ch <- time.Now()
+		ch <- cur.Now()
 		s := cur.x.model.chans[chanKey(ch)]
 		s.q = append(s.q, append(vclock(nil), cur.clock...))
 	})
@@ -65,12 +82,31 @@ func (g *G) After(site int32, d time.Duration) <-chan time.Time {
 	return ch
 }
 
-// Now is the real time plus the virtual time that has passed in g's
-// execution without real time passing alongside (see couple), so that time
-// measured across a Sleep(d) is at least d and not counted twice.
+// Now is the execution's wall clock: the real instant of its first
+// reading (taken once per execution, with its monotonic reading) plus the
+// virtual time that has passed (sleeps, timers, deadlines) plus nowTick per
+// earlier reading. Real time does not enter, so time measured across
+// sleeps is the time slept (and nowTick per reading between), the same on
+// every schedule and on a loaded machine, and readings strictly increase,
+// so that a loop waiting for a deadline by reading the clock ends. A
+// goroutine released at the end of its execution reads real time.
 func (g *G) Now() time.Time {
-	return time.Now().Add(g.x.skew)
+	if g.abort {
+		return time.Now()
+	}
+	x := g.x
+	if x.epoch.IsZero() {
+		x.epoch = time.Now()
+	}
+	x.nowTicks += nowTick
+	return x.epoch.Add(x.now + x.nowTicks - nowTick)
 }
+
+// nowTick is how far each reading of Now moves the execution's wall clock:
+// about what a real reading costs (so that a test timing many calls, each
+// reading the clock, sees no more time pass than natively), and enough for
+// a loop polling a deadline of milliseconds to end after 10^5 readings.
+const nowTick = 25 * time.Nanosecond
 
 // farFuture is the duration of the real timer behind a modelled AfterFunc:
 // it never fires; it only records whether the program stopped it.

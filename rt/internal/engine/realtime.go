@@ -101,14 +101,6 @@ func (x *execution) retryPollers(now time.Time) {
 	}
 }
 
-// waited returns the real time spent in the current wait, at most d.
-func (c *coupling) waited(d time.Duration) time.Duration {
-	if c.start.IsZero() {
-		return 0
-	}
-	return min(time.Since(c.start), d)
-}
-
 func minTime(a, b time.Time) time.Time {
 	if a.Before(b) {
 		return a

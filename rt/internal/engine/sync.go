@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"reflect"
 	"sync"
 	"unsafe"
 
@@ -26,6 +27,9 @@ type rwState struct {
 type wgState struct {
 	count int
 	clock vclock // join of the clocks of Done/Add(-n)
+	// rounds counts the Adds that raised the counter from zero; wrote is
+	// the round whose first blocking Wait wrote the race address (wgRaceAddr).
+	rounds, wrote int
 }
 
 // onceState models a sync.Once.
@@ -299,6 +303,10 @@ func (g *G) WGAdd(site int32, wg *sync.WaitGroup, delta int) {
 		g.clock.tick(g.id)
 	}
 	wg.Add(delta) // panics on a negative counter, as it should
+	if delta > 0 && s.count == 0 {
+		s.rounds++
+		g.x.checkRace(g, site, wgRaceAddr(wg), false)
+	}
 	s.count += delta
 }
 
@@ -310,9 +318,39 @@ func (g *G) WGWait(site int32, wg *sync.WaitGroup) {
 	s := g.x.model.wg(wg)
 	g.announce(sched.OpWGWait, site, unsafe.Pointer(wg))
 	g.pend.wg = s
+	blocks, round := s.count > 0, s.rounds
 	g.schedule()
+	if (blocks || s.rounds != round) && s.wrote != s.rounds {
+		s.wrote = s.rounds
+		g.x.checkRace(g, site, wgRaceAddr(wg), true)
+	}
 	g.clock.join(s.clock)
 }
+
+// wgRaceAddr is the address at which the race oracle checks a WaitGroup's
+// Add against its Wait, as the race detector's annotations in
+// sync.WaitGroup do (on &wg.sema): an Add that raises the counter from zero
+// reads it, and the first Wait that blocks in a round (the counter was
+// above zero when it was called: when it was announced, or because a
+// round began before it was picked) writes it. So an Add from zero that no
+// synchronisation orders with a Wait that blocks (Add concurrent with
+// Wait), or with the blocking Wait of the previous round (reuse before
+// Wait returned), is a data race, and concurrent Waits of one round are
+// not. A plain access that covers the field (a copy of the whole
+// WaitGroup) conflicts with them too.
+func wgRaceAddr(wg *sync.WaitGroup) unsafe.Pointer {
+	return unsafe.Add(unsafe.Pointer(wg), wgSemaOffset)
+}
+
+// wgSemaOffset is the offset of sync.WaitGroup's sema field (0 if a
+// future Go renames it).
+var wgSemaOffset = func() uintptr {
+	f, ok := reflect.TypeFor[sync.WaitGroup]().FieldByName("sema")
+	if !ok {
+		return 0
+	}
+	return f.Offset
+}()
 
 func (m *models) wg(wg *sync.WaitGroup) *wgState {
 	s := m.wgs[wg]

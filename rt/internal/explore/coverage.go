@@ -35,6 +35,9 @@ func (d *driver) withCoverage(strat sched.Strategy) sched.Strategy {
 	if d.s.Coverage > 0 || d.s.Verbose > 0 {
 		d.t.Cleanup(c.log)
 	}
+	if r := d.lookupRecord(); r != nil {
+		r.cov = c // its file goes into the VTBOUND_JSON record
+	}
 	return c
 }
 

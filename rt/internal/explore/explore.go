@@ -2,6 +2,11 @@
 // schedules, runs the configured strategy within the budget, checks every
 // execution's oracles, and on failure verifies determinism, saves the
 // schedule and reports it with the command that replays it.
+//
+// With VTBOUND_JSON it appends one result record per test (results.go);
+// when coverage is measured the record carries the test's coverage file,
+// the hook through which vtbound sweep learns coverage across nights
+// (rt keeps no state between processes).
 package explore
 
 import (
@@ -108,23 +113,18 @@ func (d *driver) limits() engine.Limits {
 // explore runs the configured strategy within the budget.
 func (d *driver) explore() {
 	d.t.Helper()
-	strat, err := strategy.New(d.s.Strategy, strategy.Config{
-		Seed: d.s.Seed, Depth: d.s.Depth, V: bound(d.s.V), C: bound(d.s.C), T: d.s.T, L: d.s.L, Budget: d.s.Execs,
-		Shard: d.s.Shard, Shards: d.s.Shards, Context: bound(d.s.Context),
-	})
-	if err != nil {
-		d.t.Fatalf("vtbound: VTBOUND_STRATEGY=%q: %v (accepted: %s)", d.s.Strategy, err, strings.Join(strategy.Names(), ", "))
-	}
-	if d.s.TrackAll || d.s.Track != nil {
-		strat = &fixedTracking{Strategy: strat, all: d.s.TrackAll, names: d.s.Track}
-	}
-	e := engine.New(d.withCoverage(strat), d.limits(), d.t.Failed)
 	start := time.Now()
+	var deadline time.Time // the time budget's end: owned here, passed to the strategy
+	if d.s.Time > 0 {
+		deadline = start.Add(d.s.Time)
+	}
+	strat := d.newStrategy(deadline)
+	e := engine.New(d.withCoverage(strat), d.limits(), d.t.Failed)
 	var firstRace *engine.Result
 	n := 0
 	defer d.noteExplore(strat)
 	for ; d.s.Execs == 0 || n < d.s.Execs; n++ {
-		if d.s.Time > 0 && time.Since(start) > d.s.Time {
+		if !deadline.IsZero() && time.Now().After(deadline) {
 			break
 		}
 		res, ok := e.Run(d.body)
@@ -167,6 +167,23 @@ func (d *driver) explore() {
 		d.t.Logf("vtbound: %s: %d executions in %v, no failure (%s, seed %d)%s",
 			d.t.Name(), n, time.Since(start).Round(time.Millisecond), d.s.Strategy, d.s.Seed, coverageNote(strat))
 	}
+}
+
+// newStrategy returns the configured strategy for an exploration whose time
+// budget ends at deadline (zero: none).
+func (d *driver) newStrategy(deadline time.Time) sched.Strategy {
+	d.t.Helper()
+	strat, err := strategy.New(d.s.Strategy, strategy.Config{
+		Seed: d.s.Seed, Depth: d.s.Depth, V: bound(d.s.V), C: bound(d.s.C), T: d.s.T, L: d.s.L, Budget: d.s.Execs,
+		Shard: d.s.Shard, Shards: d.s.Shards, Context: bound(d.s.Context), Deadline: deadline,
+	})
+	if err != nil {
+		d.t.Fatalf("vtbound: VTBOUND_STRATEGY=%q: %v (accepted: %s)", d.s.Strategy, err, strings.Join(strategy.Names(), ", "))
+	}
+	if d.s.TrackAll || d.s.Track != nil {
+		strat = &fixedTracking{Strategy: strat, all: d.s.TrackAll, names: d.s.Track}
+	}
+	return strat
 }
 
 // bound maps a VTBOUND_V/VTBOUND_C setting (-1 when not set) to

@@ -45,8 +45,13 @@ type Result struct {
 	Complete bool   `json:"complete,omitempty"`
 	Left     int    `json:"backtrack_left,omitempty"`
 	Coverage string `json:"coverage,omitempty"`
-	Replay   string `json:"replay,omitempty"`
-	Bug      *Bug   `json:"bug,omitempty"`
+	// CoverageFile is the test's HaPSet and SP coverage in the coverage
+	// file format (package coverage, "vtbound-coverage 1"), when coverage
+	// is measured (VTBOUND_COVERAGE, VTBOUND_VERBOSE, VTBOUND_SATURATE):
+	// vtbound sweep keeps it per test across nights.
+	CoverageFile string `json:"coverage_file,omitempty"`
+	Replay       string `json:"replay,omitempty"`
+	Bug          *Bug   `json:"bug,omitempty"`
 }
 
 // StrategyRun is what one strategy of the exploration did.
@@ -76,6 +81,7 @@ type record struct {
 	runs   map[string]*StrategyRun
 	order  []string
 	hashes map[uint64]bool
+	cov    *covTracker // the coverage measured, if any
 }
 
 // records maps the drivers of tests with VTBOUND_JSON set to their records.
@@ -106,6 +112,9 @@ func (r *record) finish(d *driver, wall time.Duration) {
 	res.Traces = len(r.hashes)
 	for _, name := range r.order {
 		res.Runs = append(res.Runs, *r.runs[name])
+	}
+	if r.cov != nil && r.cov.state.Executions > 0 {
+		res.CoverageFile = string(r.cov.file().Marshal())
 	}
 	switch {
 	case res.Bug != nil:

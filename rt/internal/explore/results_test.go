@@ -18,7 +18,8 @@ const resultsChild = "VTBOUND_TEST_RESULTS_CHILD"
 // TestResultRecords runs a correct kernel (ainc(3) under dpor: 6 traces,
 // then nothing left) and a buggy one (Fig2) in child processes with
 // VTBOUND_JSON: each appends one vtbound-result/1 line; the bug's has its
-// oracle, its saved schedule and a signature made of file:line sites.
+// oracle, its saved schedule and a signature made of file:line sites; the
+// correct kernel's, measured with VTBOUND_COVERAGE, has its coverage file.
 func TestResultRecords(t *testing.T) {
 	switch os.Getenv(resultsChild) {
 	case "ok":
@@ -33,6 +34,9 @@ func TestResultRecords(t *testing.T) {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestResultRecords$", "-test.count=1")
 		cmd.Env = append(os.Environ(), resultsChild+"="+child, "VTBOUND_STRATEGY=dpor", "VTBOUND_SEED=1",
 			"VTBOUND_BUDGET=1000", "VTBOUND_DIR="+t.TempDir(), "VTBOUND_JSON="+file)
+		if child == "ok" {
+			cmd.Env = append(cmd.Env, "VTBOUND_COVERAGE=1") // its record carries its coverage file
+		}
 		cmd.Run() // the bug child fails
 	}
 	recs := readResults(t, file)
@@ -42,6 +46,9 @@ func TestResultRecords(t *testing.T) {
 	ok, bug := recs[0], recs[1]
 	if ok.Schema != explore.ResultSchema || ok.Verdict != "pass" || ok.Executions == 0 || !ok.Exhausted || ok.Bug != nil || ok.Traces == 0 {
 		t.Errorf("correct kernel's record: %+v", ok)
+	}
+	if !strings.HasPrefix(ok.CoverageFile, "vtbound-coverage 1\ntest TestResultRecords\n") || bug.CoverageFile != "" {
+		t.Errorf("coverage files: measured %q, not measured %q", ok.CoverageFile, bug.CoverageFile)
 	}
 	if bug.Verdict != "bug" || bug.Bug == nil {
 		t.Fatalf("buggy kernel's record: %+v", bug)

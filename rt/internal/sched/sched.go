@@ -139,7 +139,11 @@ type Op struct {
 	Group int32
 	// Obj numbers the object the operation touches (variable, channel,
 	// mutex, ...) in order of first use within the execution, from 1; 0 when
-	// there is none. The same schedule prefix gives the same numbers.
+	// there is none. The same schedule prefix gives the same numbers: a
+	// number given before a scheduling point names the same object in
+	// every execution through the same decisions up to it, while a number
+	// given after it may name another object in another execution (dpor's
+	// wakeup trees rely on the first and guard against the second).
 	Obj int32
 	// Heap numbers, from 1, the registered heap object that contains the
 	// accessed location (an index into View.Heap and Execution.Heap plus

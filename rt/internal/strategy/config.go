@@ -5,6 +5,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/vtbound/vtbound/rt/internal/sched"
 )
@@ -42,6 +43,12 @@ type Config struct {
 	// (hapset; default 5 as in the paper). Zero means the default; a
 	// negative value asks for no context.
 	Context int
+	// Deadline is when the exploration's time budget ends (zero: none).
+	// The caller owns it and starts no execution after it; a strategy uses
+	// it to skip work whose result no execution would use and to start no
+	// phase that cannot finish before it (ctrigger: its analysis and its
+	// profiling rounds).
+	Deadline time.Time
 }
 
 // Defaults for Config fields left zero.

@@ -121,27 +121,44 @@ func TestSPFasterThanRandom(t *testing.T) {
 // BenchmarkCoverageCost measures, in one run, random's executions per
 // second on allocation-vector with and without coverage bookkeeping
 // (HaPSets learned, SP pairs covered; with and without calling contexts
-// recorded) and reports the ratios (target <= 1.5). The three runs
-// alternate in batches so that the load of a shared machine falls on all:
+// recorded) and reports the ratios of their times (target <= 1.5). The
+// three alternate in rounds of costRound executions each, in a rotating
+// order; a ratio is the median over the rounds of the round's ratio, so
+// that load that comes and goes on a shared machine falls on both sides of
+// most rounds:
 //
 //	go test ./rt/internal/strategy -run '^$' -bench BenchmarkCoverageCost -benchtime 4000x
 func BenchmarkCoverageCost(b *testing.B) {
 	k, _ := kernels.Lookup("allocation-vector")
 	body := func(tb testing.TB) { k.Body(tb, true) }
 	state, stateCtx := coverage.NewState(coverage.PrimAll), coverage.NewState(coverage.PrimAll)
-	plain := newTimed(strategy.NewRandom(strategy.Config{Seed: 1}))
-	cov := newTimed(&observing{strategy.NewRandom(strategy.Config{Seed: 1}), state, 0})
-	ctx := newTimed(&observing{strategy.NewRandom(strategy.Config{Seed: 1}), stateCtx, strategy.DefaultContext})
-	for done := 0; done < b.N; done += 100 {
-		n := min(100, b.N-done)
-		plain.run(n, body)
-		cov.run(n, body)
-		ctx.run(n, body)
+	runs := []*timed{
+		newTimed(strategy.NewRandom(strategy.Config{Seed: 1})),
+		newTimed(&observing{strategy.NewRandom(strategy.Config{Seed: 1}), state, 0}),
+		newTimed(&observing{strategy.NewRandom(strategy.Config{Seed: 1}), stateCtx, strategy.DefaultContext}),
 	}
-	b.ReportMetric(float64(b.N)/plain.d.Seconds(), "plain-execs/s")
-	b.ReportMetric(cov.d.Seconds()/plain.d.Seconds(), "cost-ratio")
-	b.ReportMetric(ctx.d.Seconds()/plain.d.Seconds(), "cost-ratio-ctx")
+	var cov, ctx []float64
+	for done, round := 0, 0; done < b.N; done, round = done+costRound, round+1 {
+		n := min(costRound, b.N-done)
+		var d [3]float64
+		for i := range runs {
+			j := (i + round) % len(runs)
+			d[j] = runs[j].run(n, body).Seconds()
+		}
+		cov, ctx = append(cov, d[1]/d[0]), append(ctx, d[2]/d[0])
+	}
+	b.ReportMetric(float64(b.N)/runs[0].d.Seconds(), "plain-execs/s")
+	b.ReportMetric(median(cov), "cost-ratio")
+	b.ReportMetric(median(ctx), "cost-ratio-ctx")
 	b.Logf("%d HaPSet entries (%d with contexts), SP %d estimated", state.H.Len(), stateCtx.H.Len(), len(state.Estimated))
+}
+
+// costRound is the executions of one round of BenchmarkCoverageCost.
+const costRound = 20
+
+func median(xs []float64) float64 {
+	slices.Sort(xs)
+	return xs[len(xs)/2]
 }
 
 // observing measures coverage as VTBOUND_COVERAGE does.
@@ -174,10 +191,13 @@ func newTimed(st sched.Strategy) *timed {
 	return &timed{e: engine.New(st, engine.Limits{}, rec.Failed), rec: rec}
 }
 
-func (t *timed) run(n int, body func(testing.TB)) {
+// run runs n executions and returns their time.
+func (t *timed) run(n int, body func(testing.TB)) time.Duration {
 	start := time.Now()
 	for range n {
 		t.e.Run(func() { body(t.rec) })
 	}
-	t.d += time.Since(start)
+	d := time.Since(start)
+	t.d += d
+	return d
 }

@@ -240,3 +240,37 @@ func TestStepContexts(t *testing.T) {
 		}
 	}
 }
+
+// contextKernels are the catalogue bugs whose kernels route their accesses
+// through one helper; needContext says whether hapset needs calling
+// contexts to find it: without them the helper's statements conflate and
+// the pruning hides the bug.
+var contextKernels = []struct {
+	name        string
+	needContext bool
+}{
+	{"vt-fig2", false}, {"vt-fig3", true}, {"allocation-vector", true},
+	{"hapset-fig1", false}, {"deadlock-abba", false},
+}
+
+// TestHaPSetNeedsContexts: hapset with calling contexts (k = 5, the
+// default) finds every bug of contextKernels; without them (k < 0) it
+// misses exactly those marked needContext.
+func TestHaPSetNeedsContexts(t *testing.T) {
+	for _, c := range contextKernels {
+		k, ok := kernels.Lookup(c.name)
+		if !ok {
+			t.Fatalf("no kernel %s", c.name)
+		}
+		body := func(tb testing.TB) { k.Body(tb, false) }
+		n, fail := covRun(strategy.NewHaPSet(strategy.Config{Seed: 1, Budget: 2000}), body)
+		if fail == nil {
+			t.Errorf("%s: hapset with contexts did not find the bug in %d executions", c.name, n)
+		}
+		m, failNo := covRun(strategy.NewHaPSet(strategy.Config{Seed: 1, Budget: 2000, Context: -1}), body)
+		if found := failNo != nil; found == c.needContext {
+			t.Errorf("%s: hapset without contexts: found %v after %d executions, want found %v", c.name, found, m, !c.needContext)
+		}
+		t.Logf("%s: with contexts found at execution %d; without: %d executions, found %v", c.name, n, m, failNo != nil)
+	}
+}

@@ -115,6 +115,7 @@ type CTrigger struct {
 	run       ctRun
 	cov       UICoverage
 	forced    []ctrigger.Triple
+	deadline  time.Time // the end of the time budget (Config.Deadline)
 	began     time.Time
 	profTime  time.Duration // profiling executions and their analysis
 	anTime    time.Duration // analysis alone
@@ -130,7 +131,8 @@ func NewCTriggerWith(c Config, o CTriggerOptions) *CTrigger {
 	pc := c
 	pc.Budget = math.MaxInt
 	return &CTrigger{o: o.withDefaults(), rng: rand.New(rand.NewSource(c.Seed)), b: budget{max: c.Budget},
-		prof: NewPCT(pc), known: map[string]bool{}, added: true}
+		prof: NewPCT(pc), known: map[string]bool{}, added: true, deadline: c.Deadline,
+		an: ctrigger.Analysis{Deadline: c.Deadline}}
 }
 
 // Name returns "ctrigger".
@@ -156,7 +158,7 @@ func (s *CTrigger) Begin(pl *sched.Plan) bool {
 			s.beginForce(pl, t)
 			return true
 		}
-		if s.round >= s.o.Rounds || !s.added && len(s.targets) > 0 {
+		if s.round >= s.o.Rounds || !s.added && len(s.targets) > 0 || s.late(s.o.Profile+1) {
 			return false
 		}
 		s.profiling, s.profiled = true, 0
@@ -239,18 +241,40 @@ func (s *CTrigger) Pick(v *sched.View) int {
 // Choose returns a random outcome.
 func (s *CTrigger) Choose(v *sched.View, n int) int { return s.rng.Intn(n) }
 
+// late reports whether n more executions, at the mean duration of the
+// executions so far (with their analysis), would end after the deadline:
+// a profiling round that cannot finish is not started.
+func (s *CTrigger) late(n int) bool {
+	runs := s.cov.Profiling + s.cov.Forcing
+	if s.deadline.IsZero() || runs == 0 {
+		return false
+	}
+	return time.Now().Add(s.allTime / time.Duration(runs) * time.Duration(n)).After(s.deadline)
+}
+
 // End analyses a profiling trace or settles the targets a forcing
-// execution exercised.
+// execution exercised. An execution cut at the step bound is neither
+// analysed nor used to settle targets: its trace is an arbitrary prefix
+// (the exploration stops after it), and a profile is not analysed once
+// the deadline has passed, since no execution would use it.
 func (s *CTrigger) End(x *sched.Execution) {
 	defer s.clock(s.profiling)
+	cut := x.Outcome == sched.StepBound
 	if s.profiling {
 		s.prof.End(x)
+		if cut || !s.deadline.IsZero() && time.Now().After(s.deadline) {
+			return
+		}
 		t0 := time.Now()
 		s.an.Add(x.Trace)
 		s.anTime += time.Since(t0)
 		return
 	}
 	failed := x.Outcome != sched.OK && x.Outcome != sched.StepBound && x.Outcome != sched.Race
+	if cut {
+		s.retry(s.cur)
+		return
+	}
 	if t := s.cur; t.cycle != nil {
 		s.settleCycle(t, x.Outcome)
 		return

@@ -56,8 +56,9 @@ func medianExecs(mk func(seed int64) sched.Strategy, body func(testing.TB)) floa
 }
 
 // BenchmarkCTriggerExpose reports, per kernel, the median executions to
-// the first failure over 20 seeds for ctrigger, pct, random and the
-// default portfolio, and the ratios ctrigger/pct and ctrigger/random:
+// the first failure over 20 seeds for ctrigger, pct, random, the default
+// portfolio (ctrigger first) and the default before ctrigger joined it
+// (old-portfolio), and the ratios ctrigger/pct and ctrigger/random:
 //
 //	go test ./rt/internal/strategy -run '^$' -bench CTriggerExpose -benchtime 1x
 func BenchmarkCTriggerExpose(b *testing.B) {
@@ -69,14 +70,18 @@ func BenchmarkCTriggerExpose(b *testing.B) {
 	}
 	for _, k := range ctBenchKernels() {
 		b.Run(k.name, func(b *testing.B) {
-			var ct, pct, rnd, pf float64
+			var ct, pct, rnd, pf, old float64
 			for range b.N {
 				ct = medianExecs(named("ctrigger"), k.body)
 				pct = medianExecs(named("pct"), k.body)
 				rnd = medianExecs(named("random"), k.body)
 				pf = medianExecs(named("portfolio"), k.body)
+				old = medianExecs(func(seed int64) sched.Strategy {
+					return strategy.NewDPORPortfolio(strategy.Config{Seed: seed, Budget: ctBenchBudget})
+				}, k.body)
 			}
 			b.ReportMetric(pf, "portfolio-execs")
+			b.ReportMetric(old, "old-portfolio-execs")
 			b.ReportMetric(ct, "ctrigger-execs")
 			b.ReportMetric(pct, "pct-execs")
 			b.ReportMetric(rnd, "random-execs")
@@ -126,9 +131,9 @@ func BenchmarkCTriggerProfileShare(b *testing.B) {
 	}
 }
 
-// BenchmarkPortfolioCTriggerShare reports the share of the portfolio with
-// ctrigger first (not the default yet: see newCTriggerPortfolio)'s exploration time that its ctrigger phase spends in profiling
-// executions and their analysis, over the whole catalogue (each kernel's
+// BenchmarkPortfolioCTriggerShare reports the share of the default
+// portfolio's exploration time (ctrigger first) that its ctrigger phase
+// spends in profiling executions and their analysis, over the whole catalogue (each kernel's
 // buggy form, explored until the bug, and its corrected form, explored to
 // the end of a 10000-execution budget), 3 seeds:
 //

@@ -32,7 +32,7 @@
 //   - dpor-v: bounded DPOR: after preparatory random executions, a complete
 //     dpor search per subset of V shared variable groups, tracking only that
 //     subset (one execution per trace of the projected program).
-//   - portfolio: random and pct first; then dpor when their executions
+//   - portfolio: ctrigger, then random and pct; then dpor when their executions
 //     predict that it finishes in half of the budget left (a complete dpor
 //     ends the search), else dpor-v; then pctvb at v=1, then exhaustive at
 //     c<=2, v<=1, then wider bounds, within the budget.
@@ -117,7 +117,12 @@
 // touches nothing shared) and hashes the leading decisions to a shard.
 // Optimality is not reached: without
 // wakeup trees some branches end sleep-set blocked (lastzero(10): see
-// docs/dpor.md for the measured ratio of executions to traces, and for why
-// wakeup trees need object names that are stable across executions, which
-// Op.Obj, numbered by first use within one execution, is not).
+// docs/dpor.md for the measured ratio of executions to traces).
+// DPOR.SetOptimal selects wakeup trees (optimal DPOR, Abdulla et al.
+// Algorithm 2; dpor_wakeup.go), an experimental mode that no setting
+// selects: object numbers are compared across executions only where they
+// are stable (given before the tree's node), an operation on any other
+// object is treated as not commuting with the sequence inserted, and since
+// that over-approximation is not known to lose no trace, the mode never
+// reports a search complete.
 package strategy

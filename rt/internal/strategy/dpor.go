@@ -32,6 +32,9 @@ type DPOR struct {
 	// enabled goroutine) when the search is sharded; the subtree below
 	// them belongs to the shard its decisions hash to.
 	top int
+	// optimal selects wakeup trees (optimal DPOR, dpor_wakeup.go) instead
+	// of source sets with wakeup sequences.
+	optimal bool
 }
 
 // DPORStats summarises a DPOR search.
@@ -58,8 +61,26 @@ type DPORStats struct {
 	// shard (their own subtree belongs to another shard); they are not
 	// counted as traces.
 	Foreign int
+	// Infeasible counts wakeup tree branches dropped because their
+	// goroutine was disabled (optimal mode): a reversal that Go's blocking
+	// made impossible; the execution then continues freely.
+	Infeasible int
+	// Lost counts wakeup tree branches whose goroutine was enabled but
+	// asleep (optimal mode; optimal DPOR rules this out): the search is
+	// then no proof.
+	Lost int
+	// Optimal reports that the search uses wakeup trees (SetOptimal);
+	// such a search is never reported complete.
+	Optimal bool
 	// Complete reports that the whole tree was explored.
 	Complete bool
+}
+
+// proof reports whether nothing made the executions so far fall short of
+// a proof. A search with wakeup trees (Optimal) is no proof yet (see
+// dpor_wakeup.go).
+func (s DPORStats) proof() bool {
+	return s.Diverged == 0 && s.Truncated == 0 && s.Lost == 0 && !s.Optimal
 }
 
 // Completer is implemented by strategies that know whether they explored
@@ -92,6 +113,16 @@ type dnode struct {
 	// there (the goroutines of the reordered events, in order), which the
 	// new branch follows as far as it can.
 	wakeup map[int][]int
+	// tree maps a backtrack goroutine to its wakeup subtree in optimal
+	// mode: the branches to explore after its event (Abdulla et al.
+	// 2014); a goroutine without one is a leaf.
+	tree map[int][]*wnode
+	// objs is the number of objects named before the node: their numbers
+	// (Op.Obj) are the same in every execution through it.
+	objs int32
+	// carry is, for a Choose node, the wakeup subtree the execution was
+	// following when it reached the select (optimal mode).
+	carry []*wnode
 }
 
 // sleeper is a goroutine asleep with its pending operation.
@@ -111,6 +142,9 @@ type dporExec struct {
 	guide     []int     // goroutines of the wakeup sequence still to run
 	guideFrom int       // trace index where the sequence starts
 	foreign   bool      // the execution's subtree belongs to another shard
+	carry     []*wnode  // optimal mode: wakeup subtree followed below the last node
+	carryFrom int       // trace index of the step that last node decided
+	objs      int32     // highest object number seen so far
 }
 
 // seenOp is a goroutine's pending operation and the trace length when it
@@ -148,15 +182,14 @@ func (d *DPOR) Begin(p *sched.Plan) bool {
 	}
 	if d.started && !d.advance() {
 		d.done = true
-		d.stats.Complete = d.stats.Diverged == 0 && d.stats.Truncated == 0
+		d.stats.Complete = d.stats.proof()
 		return false
 	}
 	d.started = true
 	d.b.take()
 	d.x = dporExec{sleep: d.x.sleep[:0], pending: d.x.pending[:0]}
-	if k := len(d.tree) - 1; k >= 0 && !d.tree[k].choose {
-		n := d.tree[k]
-		d.x.guide, d.x.guideFrom = n.wakeup[n.cur], n.step
+	if k := len(d.tree) - 1; k >= 0 {
+		d.beginBranch(d.tree[k])
 	}
 	p.TrackAll, p.Track = true, nil
 	p.Label = fmt.Sprintf("dpor execution %d", d.b.used)
@@ -279,6 +312,7 @@ func (d *DPOR) Pick(v *sched.View) int {
 	if d.top > 0 && d.leads(k) < d.top {
 		d.expand(n)
 	}
+	x.carry, x.carryFrom = n.tree[n.cur], n.step
 	d.wake(n)
 	return n.cur
 }
@@ -326,7 +360,7 @@ func (d *DPOR) expand(n *dnode) {
 // enabled goroutine is asleep.
 func (d *DPOR) newPick(v *sched.View) *dnode {
 	x := &d.x
-	n := &dnode{step: len(v.Trace), sleep: slices.Clone(x.sleep), cur: -1}
+	n := &dnode{step: len(v.Trace), sleep: slices.Clone(x.sleep), cur: -1, objs: x.objs}
 	for _, g := range v.Goroutines {
 		if !g.Enabled {
 			n.blocked = append(n.blocked, g.ID)
@@ -340,6 +374,9 @@ func (d *DPOR) newPick(v *sched.View) *dnode {
 	}
 	if v.Current != 0 && slices.Contains(v.Enabled, v.Current) && !asleep(x.sleep, v.Current) {
 		n.cur = v.Current // continue without a preemption
+	}
+	if len(x.carry) > 0 {
+		return d.wakeupPick(v, n)
 	}
 	if len(x.guide) > 0 {
 		if h := x.guide[0]; slices.Contains(v.Enabled, h) && !asleep(x.sleep, h) {
@@ -391,7 +428,7 @@ func (d *DPOR) Choose(v *sched.View, n int) int {
 	if x.blocked || x.foreign {
 		return 0
 	}
-	d.tree = append(d.tree, &dnode{choose: true, n: n, step: len(v.Trace) - 1, sleep: slices.Clone(x.sleep)})
+	d.tree = append(d.tree, &dnode{choose: true, n: n, step: len(v.Trace) - 1, sleep: slices.Clone(x.sleep), carry: x.carry})
 	return 0
 }
 
@@ -414,11 +451,15 @@ func (d *DPOR) catchUp(trace []sched.Step) {
 		if st.Op.Kind == sched.OpExit {
 			continue
 		}
+		x.objs = max(x.objs, st.Op.Obj)
 		if !x.blocked && asleep(x.sleep, st.G) {
 			x.blocked, x.blockedAt = true, i
 		}
 		if i >= x.guideFrom && len(x.guide) > 0 && x.guide[0] == st.G {
 			x.guide = x.guide[1:]
+		}
+		if i > x.carryFrom && len(x.carry) > 0 {
+			d.follow(st.G)
 		}
 		k := 0
 		for _, s := range x.sleep {
@@ -442,6 +483,7 @@ func (d *DPOR) notePending(v *sched.View) {
 			x.pending = append(x.pending, seenOp{})
 		}
 		x.pending[g.ID] = seenOp{op: g.Op, at: len(v.Trace), ok: true}
+		x.objs = max(x.objs, g.Op.Obj)
 	}
 }
 
@@ -468,14 +510,20 @@ func (d *DPOR) End(e *sched.Execution) {
 	} else {
 		d.stats.Traces++
 	}
-	if limit > maxAnalysedSteps {
+	// In optimal mode the events after a sleep-set blocked point belong
+	// to the race reversals too (notDep), so the whole trace is analysed.
+	events := limit
+	if d.optimal {
+		events = len(e.Trace)
+	}
+	if events > maxAnalysedSteps {
 		// the race analysis grows faster than the trace: a busy-wait run
 		// to the step bound would take minutes. Analyse a prefix, and do
 		// not claim the search complete.
-		limit = maxAnalysedSteps
+		events, limit = maxAnalysedSteps, min(limit, maxAnalysedSteps)
 		d.stats.Truncated++
 	}
-	r, b := d.an.run(d, e.Trace[:limit], !x.blocked)
+	r, b := d.an.run(d, e.Trace[:events], limit, !x.blocked)
 	d.stats.Races += r
 	d.stats.Backtracks += b
 }
@@ -496,13 +544,17 @@ func (d *DPOR) Left() int {
 func (d *DPOR) Completion() (complete bool, traces, executions, left int) {
 	s := d.stats
 	left = d.Left()
-	complete = s.Complete || (d.started && left == 0 && s.Diverged == 0 && s.Truncated == 0)
+	complete = s.Complete || (d.started && left == 0 && s.proof())
 	return complete, s.Traces, s.Executions, left
 }
 
 // Report summarises the search.
 func (d *DPOR) Report() string {
 	s := d.stats
-	return fmt.Sprintf("dpor: %d executions, %d traces, %d sleep-set blocked, %d races, %d backtrack points left, complete=%v",
-		s.Executions, s.Traces, s.Blocked, s.Races, d.Left(), s.Complete)
+	mode := ""
+	if d.optimal {
+		mode = fmt.Sprintf(" (wakeup trees: %d lost, %d infeasible branches)", s.Lost, s.Infeasible)
+	}
+	return fmt.Sprintf("dpor: %d executions, %d traces, %d sleep-set blocked, %d races, %d backtrack points left, complete=%v%s",
+		s.Executions, s.Traces, s.Blocked, s.Races, d.Left(), s.Complete, mode)
 }

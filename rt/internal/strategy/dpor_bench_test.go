@@ -30,21 +30,30 @@ func BenchmarkDPORvsRandom(b *testing.B) {
 	b.ReportMetric(randTime.Seconds()/dporTime.Seconds(), "dpor/random")
 }
 
-// BenchmarkDPORLastZero explores lastzero(n) to completion and reports
-// the traces, executions and their ratio (1.00 is optimal).
+// BenchmarkDPORLastZero explores lastzero(n) to completion with source
+// sets (the default), with wakeup trees, and with wakeup trees given the
+// kernel's exact object identity (exact-id, see
+// TestDPOROptimalExactIdentity), and reports the traces, executions and
+// their ratio (1.00 is optimal). lastzero(15) with source sets takes tens
+// of minutes: select cases with -bench.
 func BenchmarkDPORLastZero(b *testing.B) {
-	for _, n := range []int{10, 12, 15} {
-		b.Run(kernelName("lastzero", n), func(b *testing.B) {
-			var s strategy.DPORStats
-			for b.Loop() {
-				d := strategy.NewDPOR(strategy.Config{})
-				search(d, kernels.LastZero(n))
-				s = d.Stats()
-			}
-			b.ReportMetric(float64(s.Traces), "traces")
-			b.ReportMetric(float64(s.Executions), "executions")
-			b.ReportMetric(float64(s.Executions)/float64(s.Traces), "execs/trace")
-		})
+	for _, mode := range []string{"source", "optimal", "exact-id"} {
+		for _, n := range []int{10, 12, 15} {
+			b.Run(mode+"/"+kernelName("lastzero", n), func(b *testing.B) {
+				var s strategy.DPORStats
+				for b.Loop() {
+					d := strategy.NewDPOR(strategy.Config{}).SetOptimal(mode != "source")
+					if mode == "exact-id" {
+						d.SetObjectIdentity(lastZeroIdentity(n))
+					}
+					search(d, kernels.LastZero(n))
+					s = d.Stats()
+				}
+				b.ReportMetric(float64(s.Traces), "traces")
+				b.ReportMetric(float64(s.Executions), "executions")
+				b.ReportMetric(float64(s.Executions)/float64(s.Traces), "execs/trace")
+			})
+		}
 	}
 }
 

@@ -355,7 +355,7 @@ func TestDPORDifferential(t *testing.T) {
 		if p.has(9) || p.has(10) {
 			onceCAS++
 		}
-		d := strategy.NewDPOR(strategy.Config{Budget: 1 << 20})
+		d := newDPOR(strategy.Config{Budget: 1 << 20})
 		gotOut, gotCls, nDPOR := outcomes(d, p)
 		execs, full = execs+nDPOR, full+nAll
 		if !slices.Equal(keys(gotOut), keys(wantOut)) {
@@ -364,7 +364,7 @@ func TestDPORDifferential(t *testing.T) {
 		if !slices.Equal(keys(gotCls), keys(wantCls)) {
 			t.Errorf("program %d %v: dpor reached %d trace classes, enumeration %d", i, p.ops, len(gotCls), len(wantCls))
 		}
-		if s := d.Stats(); !s.Complete || s.Traces != len(wantCls) {
+		if s := d.Stats(); !explored(d) || s.Traces != len(wantCls) {
 			t.Errorf("program %d %v: %s; want %d traces", i, p.ops, d.Report(), len(wantCls))
 		}
 	}
@@ -504,7 +504,7 @@ func TestDPORDifferentialKinds(t *testing.T) {
 			p := genBody(mk)
 			ref := &enumerator{budget: 100000}
 			wantOut, wantCls, nAll := outcomes(ref, p)
-			d := strategy.NewDPOR(strategy.Config{Budget: 1 << 20})
+			d := newDPOR(strategy.Config{Budget: 1 << 20})
 			gotOut, gotCls, nDPOR := outcomes(d, p)
 			for o := range wantOut {
 				if !gotOut[o] {
@@ -515,7 +515,7 @@ func TestDPORDifferentialKinds(t *testing.T) {
 				t.Errorf("dpor outcomes %v, want %v", keys(gotOut), keys(wantOut))
 			}
 			s := d.Stats()
-			if !s.Complete {
+			if !explored(d) {
 				t.Errorf("not complete: %s", d.Report())
 			}
 			if !ref.cut && (!slices.Equal(keys(gotCls), keys(wantCls)) || s.Traces != len(wantCls)) {

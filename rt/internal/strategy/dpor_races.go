@@ -33,10 +33,13 @@ type analysis struct {
 	width  int     // entries of each event clock
 	vbuf   vclock
 	cand   []int
-	real   int // events of the trace; pending operations follow
+	seq    []int // the reversal being inserted (optimal mode)
+	real   int   // events of the trace; pending operations follow
 
 	// prune is hapset's HaPSet guidance (hapset.go, Alg. 4); nil for dpor.
 	prune *hapsetGuide
+	// ident is the exact object identity of SetObjectIdentity, or nil.
+	ident ObjectIdentity
 }
 
 // event is one step of the analysed trace.
@@ -130,8 +133,11 @@ func (a *analysis) grow(g int) {
 
 // run analyses trace (and, when pending is set, the operations still
 // pending at its end) and returns the races found and backtrack points
-// added.
-func (a *analysis) run(d *DPOR, trace []sched.Step, pending bool) (races, added int) {
+// added. Only the races of the steps before limit are reversed (the rest
+// of a sleep-set blocked execution continues a trace explored before);
+// in optimal mode every step is an event of the reversals (notDep), so
+// that a goroutine asleep there is seen to run after the reversed race.
+func (a *analysis) run(d *DPOR, trace []sched.Step, limit int, pending bool) (races, added int) {
 	a.reset(d)
 	a.width = 2 + len(d.x.pending)
 	for _, st := range trace {
@@ -156,7 +162,7 @@ func (a *analysis) run(d *DPOR, trace []sched.Step, pending bool) (races, added 
 		}
 	}
 	a.real = len(a.ev)
-	for j := 0; j < a.real; j++ {
+	for j := 0; j < a.real && a.ev[j].step < limit; j++ {
 		r, b := a.races(d, j)
 		races, added = races+r, added+b
 	}
@@ -438,6 +444,9 @@ func (a *analysis) reverse(d *DPOR, i, j int) (bool, int) {
 	}
 	if a.prune.covered(a.ev[i].g, a.ev[i].op, a.ev[i].step, a.ev[j].g, a.ev[j].op, a.ev[j].step) {
 		return true, 0 // hapset: the reversed order was seen in a good run
+	}
+	if d.optimal {
+		return a.reverseOptimal(n, i, j)
 	}
 	seq := a.notDep(i, j)
 	cand := -1

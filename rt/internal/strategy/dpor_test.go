@@ -63,10 +63,10 @@ func search(st sched.Strategy, body func(testing.TB)) searchResult {
 func TestDPORCounts(t *testing.T) {
 	for _, k := range kernels.CountedKernels() {
 		t.Run(k.Name, func(t *testing.T) {
-			if testing.Short() && k.Traces > 1000 {
+			if (testing.Short() || optimalMode && !optimalFull()) && k.Traces > 1000 {
 				t.Skip("long")
 			}
-			d := strategy.NewDPOR(strategy.Config{Budget: 200000})
+			d := newDPOR(strategy.Config{Budget: 200000})
 			r := search(d, k.Body)
 			s := d.Stats()
 			seed := k.Seed
@@ -75,7 +75,7 @@ func TestDPORCounts(t *testing.T) {
 			}
 			t.Logf("%s: %d traces, %d executions (%.2f per trace); seed DPOR-CR + sleep sets (Fig. 8): %s",
 				k.Name, s.Traces, s.Executions, float64(s.Executions)/float64(max(s.Traces, 1)), seed)
-			if !s.Complete {
+			if !explored(d) {
 				t.Fatalf("not complete: %s", d.Report())
 			}
 			if r.failures > 0 {
@@ -94,7 +94,7 @@ func TestDPORCounts(t *testing.T) {
 func TestDPORCatalogue(t *testing.T) {
 	for _, k := range kernels.All {
 		t.Run(k.Name, func(t *testing.T) {
-			d := strategy.NewDPOR(strategy.Config{Budget: 100000})
+			d := newDPOR(strategy.Config{Budget: 100000})
 			r := search(d, func(tb testing.TB) { k.Body(tb, false) })
 			if r.first == nil {
 				t.Fatalf("bug not found: %s", d.Report())
@@ -103,12 +103,12 @@ func TestDPORCatalogue(t *testing.T) {
 				t.Errorf("found %q (%s), want %q", got, r.first.Failure.Message, k.Oracle)
 			}
 			t.Logf("buggy: failure at execution %d of %d", r.first.N, r.executions)
-			d = strategy.NewDPOR(strategy.Config{Budget: 100000})
+			d = newDPOR(strategy.Config{Budget: 100000})
 			r = search(d, func(tb testing.TB) { k.Body(tb, true) })
 			if r.failures > 0 {
 				t.Errorf("corrected variant failed %d times: %s", r.failures, r.first.Failure.Message)
 			}
-			if s := d.Stats(); !s.Complete {
+			if !explored(d) {
 				t.Errorf("corrected variant not complete: %s", d.Report())
 			}
 			t.Logf("fixed: %s", d.Report())

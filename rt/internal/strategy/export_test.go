@@ -20,3 +20,7 @@ func CTriggerPhase(p *Portfolio) *CTrigger {
 // NewCTriggerPortfolio is the portfolio with ctrigger first, measured by
 // BenchmarkPortfolioCTriggerShare.
 func NewCTriggerPortfolio(c Config) *Portfolio { return newCTriggerPortfolio(c) }
+
+// NewDPORPortfolio is the default portfolio before ctrigger joined it,
+// measured by BenchmarkCTriggerExpose.
+func NewDPORPortfolio(c Config) *Portfolio { return newDPORPortfolio(c) }

@@ -1,0 +1,7 @@
+package engine
+
+// CallContext exports callContext to the external tests.
+var CallContext = callContext
+
+// CallerPCs exports callerPCs to the external tests.
+var CallerPCs = callerPCs
