@@ -113,7 +113,23 @@ type Engine struct {
 	nexec     int
 	abandoned bool // an execution timed out; no further executions
 	ho        handoff
+	// nested counts subtests exploring on their own (each with an engine
+	// of its own) while this engine's execution waits for them in t.Run.
+	nested atomic.Int32
 }
+
+// BeginNested says that a subtest of the test this engine explores starts
+// an exploration of its own, which the current execution waits for in
+// t.Run (uncontrolled code) for as long as it takes: until EndNested,
+// neither the stall watchdog nor the hand-off's timeout ends the
+// execution. Both may be called from any goroutine.
+func (e *Engine) BeginNested() { e.nested.Add(1) }
+
+// EndNested says that a subtest's exploration (see BeginNested) ended.
+func (e *Engine) EndNested() { e.nested.Add(-1) }
+
+// waitingForNested reports whether a subtest's exploration is under way.
+func (e *Engine) waitingForNested() bool { return e.nested.Load() > 0 }
 
 // New returns an engine that asks strat for schedules. failed reports
 // whether the test has been marked failed (testing.T.Failed); it may be nil.

@@ -500,8 +500,8 @@ func (x *execution) stalled(w *watch, limit time.Duration) bool {
 	if now.Sub(w.since) < limit {
 		return false
 	}
-	if holderBusy() {
-		w.since = now // slow uncontrolled work (a subprocess, I/O): keep waiting
+	if x.e.waitingForNested() || holderBusy() {
+		w.since = now // a subtest's exploration, slow uncontrolled work (a subprocess, I/O): keep waiting
 		return false
 	}
 	x.timedOut.Store(true)

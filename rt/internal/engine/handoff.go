@@ -234,7 +234,8 @@ func (x *execution) anyAway() bool {
 // while goroutines are handed off, it waits for one of them to come back,
 // a slice at a time (counting progress, so that the stall watchdog stays
 // quiet), within Limits.Timeout in all, unless one of them is busy in a
-// system call or a real sleep (see holderBusy): slow, not stuck. It
+// system call or a real sleep (see holderBusy), or a subtest explores
+// (see BeginNested): slow, not stuck. It
 // reports whether the caller should look for an enabled goroutine again.
 func (x *execution) awaitReturn() bool {
 	if !x.anyAway() {
@@ -243,7 +244,7 @@ func (x *execution) awaitReturn() bool {
 	if x.awayStart.IsZero() {
 		x.awayStart = time.Now()
 	} else if time.Since(x.awayStart) > x.e.lim.Timeout {
-		if !holderBusy() {
+		if !x.e.waitingForNested() && !holderBusy() {
 			x.awayTimedOut = true
 			return false
 		}

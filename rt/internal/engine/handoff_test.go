@@ -217,3 +217,28 @@ func BenchmarkHandoff(b *testing.B) {
 	b.ReportMetric(float64(lat[len(lat)/2].Microseconds()), "median-µs")
 	b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds()), "p99-µs")
 }
+
+// TestNestedExplorationIsNotATimeout: a body waiting in uncontrolled code
+// (t.Run) while a subtest explores on its own (BeginNested) for longer
+// than Limits.Timeout is not a timeout: the execution goes on when the
+// subtest ends.
+func TestNestedExplorationIsNotATimeout(t *testing.T) {
+	if handoffOff {
+		t.Skip("hand-offs are off under the race detector")
+	}
+	wait := make(chan int)
+	e := New(&lowestFirst{left: 1}, Limits{Timeout: 100 * time.Millisecond}, nil)
+	e.BeginNested()
+	go func() {
+		time.Sleep(500 * time.Millisecond) // five times the timeout
+		e.EndNested()
+		close(wait)
+	}()
+	res, _ := e.Run(func() {
+		cur().Go(0, func() { cur().Yield(0) })
+		<-wait
+	})
+	if res.Outcome != sched.OK || res.Failure != nil {
+		t.Fatalf("outcome %v (%v), want the execution to pass once the subtest ended", res.Outcome, res.Failure)
+	}
+}

@@ -34,6 +34,10 @@ type driver struct {
 	// subtests is set when a subtest of this test started its own
 	// exploration during one of this test's executions.
 	subtests atomic.Bool
+	// eng is the engine of the exploration under way, so that a subtest
+	// exploring on its own keeps the execution waiting for it in t.Run
+	// from timing out (engine.Engine.BeginNested).
+	eng atomic.Pointer[engine.Engine]
 	// before is the process's state before the test's first execution,
 	// to tell what a test that is not repeatable left behind.
 	before *processState
@@ -55,16 +59,26 @@ var running sync.Map // string -> *driver
 // explores on its own. It returns the function that unregisters d.
 func (d *driver) enter() func() {
 	name := d.t.Name()
+	var waiting []*engine.Engine
 	for i := len(name) - 1; i > 0; i-- {
 		if name[i] != '/' {
 			continue
 		}
 		if p, ok := running.Load(name[:i]); ok {
 			p.(*driver).subtests.Store(true)
+			if e := p.(*driver).eng.Load(); e != nil {
+				e.BeginNested()
+				waiting = append(waiting, e)
+			}
 		}
 	}
 	running.Store(name, d)
-	return func() { running.Delete(name) }
+	return func() {
+		running.Delete(name)
+		for _, e := range waiting {
+			e.EndNested()
+		}
+	}
 }
 
 // Test runs body under exploration as described in package rt.
@@ -120,6 +134,7 @@ func (d *driver) explore() {
 	}
 	strat := d.newStrategy(deadline)
 	e := engine.New(d.withCoverage(strat), d.limits(), d.t.Failed)
+	d.eng.Store(e)
 	var firstRace *engine.Result
 	n := 0
 	defer d.noteExplore(strat)

@@ -57,6 +57,9 @@ func (d *driver) replayFile(path string, explicit bool) bool {
 	diverged := replayDiverged(sf, res, r.Exact())
 	failed := res.Failure != nil || (d.s.Races && len(res.RaceReports) > 0)
 	switch {
+	case res.Outcome == sched.Failed && d.subtests.Load():
+		// a subtest failed: it replayed or explored, and reported, on its own
+		return true
 	case failed && diverged:
 		// The program changed, but this execution still fails: report it
 		// as a new finding with its own schedule.
