@@ -231,13 +231,41 @@ func sameSiteObjects(trace []sched.Step, heap []sched.HeapObject) bool {
 }
 
 // blockedSentence names the goroutines a deadlock or leak left blocked.
-func blockedSentence(states []engine.GoroutineState, o sched.Outcome) string {
-	var parts []string
+// In a deadlock, goroutines waiting for a mutex that another blocked
+// goroutine holds are named first, with the holder: they wait for each
+// other; the others wait behind them.
+func blockedSentence(states []engine.GoroutineState, trace []sched.Step, o sched.Outcome) string {
+	holder := lockHolders(trace)
+	var cycle, others []string
 	for _, s := range states {
-		if s.Live {
-			parts = append(parts, fmt.Sprintf("G%d at %s", s.ID, describeOp(s.Pending)))
+		if !s.Live {
+			continue
+		}
+		part := fmt.Sprintf("G%d at %s", s.ID, describeOp(s.Pending))
+		h, ok := holder[s.Pending.Obj]
+		if o == sched.Deadlock && isLockWait(s.Pending) && ok && h != s.ID && liveIn(states, h) {
+			cycle = append(cycle, fmt.Sprintf("%s (held by G%d)", part, h))
+		} else {
+			others = append(others, part)
 		}
 	}
+	if len(cycle) >= 2 {
+		out := strings.Join(cycle, " and ") + " wait for each other for ever"
+		if len(others) > 0 {
+			verb := " wait"
+			if len(others) == 1 {
+				verb = " waits"
+			}
+			out += "; " + strings.Join(others, " and ") + verb + " behind them"
+		}
+		return out + "."
+	}
+	return waitSentence(append(cycle, others...), o)
+}
+
+// waitSentence is blockedSentence's plain form: every blocked goroutine,
+// waiting for the others.
+func waitSentence(parts []string, o sched.Outcome) string {
 	if len(parts) == 0 {
 		return ""
 	}
@@ -250,4 +278,34 @@ func blockedSentence(states []engine.GoroutineState, o sched.Outcome) string {
 		what = strings.Replace(what, "nothing can wake them", "nothing can wake it", 1)
 	}
 	return strings.Join(parts, " and ") + " " + what + "."
+}
+
+// lockHolders maps each mutex (Op.Obj) locked at the end of trace to the
+// goroutine that holds it.
+func lockHolders(trace []sched.Step) map[int32]int {
+	held := map[int32]int{}
+	for _, st := range trace {
+		switch st.Op.Kind {
+		case sched.OpLock, sched.OpCondWake:
+			held[st.Op.Obj] = st.G
+		case sched.OpUnlock, sched.OpCondWait:
+			delete(held, st.Op.Obj)
+		}
+	}
+	return held
+}
+
+// isLockWait reports whether op waits for a mutex.
+func isLockWait(op sched.Op) bool {
+	return op.Kind == sched.OpLock || op.Kind == sched.OpRLock
+}
+
+// liveIn reports whether goroutine id is still blocked in states.
+func liveIn(states []engine.GoroutineState, id int) bool {
+	for _, s := range states {
+		if s.ID == id {
+			return s.Live
+		}
+	}
+	return false
 }

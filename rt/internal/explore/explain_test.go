@@ -113,3 +113,32 @@ func TestHeapNoteOnlyWhenAmbiguous(t *testing.T) {
 		t.Error("two objects of one allocation site not reported as ambiguous")
 	}
 }
+
+// TestDeadlockSentenceNamesTheCycle: in an ABBA deadlock the sentence
+// names the two goroutines that wait for each other, each with the holder
+// of the mutex it waits for, and the body waiting on a WaitGroup behind
+// them; a leak keeps the plain form.
+func TestDeadlockSentenceNamesTheCycle(t *testing.T) {
+	_, _, lock, unlock, _ := explainSites(t)
+	lockA := sched.Op{Kind: sched.OpLock, Site: lock, Obj: 1}
+	lockB := sched.Op{Kind: sched.OpLock, Site: lock, Obj: 2}
+	wait := sched.Op{Kind: sched.OpWGWait, Site: unlock, Obj: 3}
+	trace := []sched.Step{
+		{G: 2, Op: lockA}, {G: 3, Op: lockB},
+		{G: 2, Op: sched.Op{Kind: sched.OpUnlock, Site: unlock, Obj: 4}}, // an unrelated mutex
+	}
+	states := []engine.GoroutineState{
+		{ID: 1, Pending: wait, Live: true},
+		{ID: 2, Pending: lockB, Live: true},
+		{ID: 3, Pending: lockA, Live: true},
+	}
+	got := blockedSentence(states, trace, sched.Deadlock)
+	for _, want := range []string{"G2 at inventory.go:20 lock (held by G3) and G3 at inventory.go:20 lock (held by G2) wait for each other for ever", "; G1 at inventory.go:21 wg-wait waits behind them."} {
+		if !strings.Contains(got, want) {
+			t.Errorf("sentence %q lacks %q", got, want)
+		}
+	}
+	if got := blockedSentence(states[:1], nil, sched.Leak); !strings.HasSuffix(got, "is still blocked after the test returned, and nothing can wake it.") {
+		t.Errorf("leak sentence %q", got)
+	}
+}

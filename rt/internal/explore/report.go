@@ -186,7 +186,7 @@ func fileSteps(trace []schedfile.Step) []sched.Step {
 func whatHappened(res *engine.Result) string {
 	switch res.Outcome {
 	case sched.Deadlock, sched.Leak:
-		return blockedSentence(res.States, res.Outcome)
+		return blockedSentence(res.States, res.Trace, res.Outcome)
 	case sched.Failed, sched.Panicked:
 		return explain(res.Trace)
 	}
