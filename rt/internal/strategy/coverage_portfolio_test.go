@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/vtbound/vtbound/rt/internal/coverage"
-	"github.com/vtbound/vtbound/rt/internal/engine"
 	"github.com/vtbound/vtbound/rt/internal/kernels"
 	"github.com/vtbound/vtbound/rt/internal/sched"
 	"github.com/vtbound/vtbound/rt/internal/strategy"
@@ -102,25 +101,6 @@ func (s *saturating) End(x *sched.Execution) {
 	s.Strategy.End(x)
 }
 
-// runToEnd runs body under st until the first failure or until st stops;
-// it returns the number of the failing execution (0: none) and the
-// executions run.
-func runToEnd(st sched.Strategy, body func(testing.TB)) (first, executions int) {
-	rec := &recorder{}
-	e := engine.New(st, engine.Limits{}, rec.Failed)
-	for {
-		rec.failed.Store(false)
-		res, ok := e.Run(func() { body(rec) })
-		if !ok {
-			return 0, executions
-		}
-		executions++
-		if res.Failure != nil {
-			return executions, executions
-		}
-	}
-}
-
 // portfolioSaturations are the VTBOUND_SATURATE bounds of the table's
 // saturation columns.
 var portfolioSaturations = []int{200, 1000}
@@ -148,7 +128,7 @@ func BenchmarkPortfolioCoverage(b *testing.B) {
 		for _, k := range kernels.All {
 			portfolioRow(&bugs, k.Name, func(mk maker) string {
 				return medianFirst(mk, seeds, func(st sched.Strategy) int {
-					first, _ := runToEnd(st, func(tb testing.TB) { k.Body(tb, false) })
+					first, _ := firstFailure(st, func(tb testing.TB) { k.Body(tb, false) })
 					return first
 				})
 			})
@@ -259,7 +239,7 @@ func medianFirst(m maker, seeds int, first func(sched.Strategy) int) string {
 // stopCell runs the variant on k's corrected kernel until it stops.
 func stopCell(m maker, k kernels.Kernel) string {
 	run, inner := m.build(1)
-	failed, n := runToEnd(run, func(tb testing.TB) { k.Body(tb, true) })
+	failed, n := firstFailure(run, func(tb testing.TB) { k.Body(tb, true) })
 	out := fmt.Sprint(n)
 	if p, ok := inner.(*strategy.Portfolio); ok && p.Proved() {
 		out += "p"
