@@ -81,6 +81,13 @@ func (d *driver) enter() func() {
 	}
 }
 
+// subtestFailed reports whether res failed through a subtest that explored
+// (or replayed) and reported on its own: the failure is the subtest's,
+// not this test's.
+func (d *driver) subtestFailed(res *engine.Result) bool {
+	return res.Outcome == sched.Failed && d.subtests.Load()
+}
+
 // Test runs body under exploration as described in package rt.
 func Test(t *testing.T, body func(t *testing.T)) {
 	t.Helper()
@@ -149,7 +156,7 @@ func (d *driver) explore() {
 		d.acceptLeak(res)
 		d.noteExecution(res)
 		if res.Failure != nil {
-			if res.Outcome == sched.Failed && d.subtests.Load() {
+			if d.subtestFailed(res) {
 				return // a subtest failed: it was explored, and reported, on its own
 			}
 			d.report(res, strat, n == 0)

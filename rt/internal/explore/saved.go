@@ -57,8 +57,7 @@ func (d *driver) replayFile(path string, explicit bool) bool {
 	diverged := replayDiverged(sf, res, r.Exact())
 	failed := res.Failure != nil || (d.s.Races && len(res.RaceReports) > 0)
 	switch {
-	case res.Outcome == sched.Failed && d.subtests.Load():
-		// a subtest failed: it replayed or explored, and reported, on its own
+	case d.subtestFailed(res):
 		return true
 	case failed && diverged:
 		// The program changed, but this execution still fails: report it
