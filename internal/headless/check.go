@@ -2,6 +2,8 @@ package headless
 
 import (
 	"context"
+	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -45,6 +47,29 @@ func Check(t *testing.T, file, name, probe string) *Page {
 			t.Fatal(err)
 		}
 		t.Logf("screenshot: %s", path)
+	}
+	return page
+}
+
+// CheckPage writes a page with write into a temporary file, checks it as
+// Check does, and decodes the probe's result into out.
+func CheckPage(t *testing.T, name string, write func(io.Writer) error, probe string, out any) *Page {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), name+".html")
+	f, err := os.Create(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = write(f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		t.Fatalf("writing %s: %v", file, err)
+	}
+	page := Check(t, file, name, probe)
+	if err := json.Unmarshal(page.Probe, out); err != nil {
+		t.Fatalf("probe: %v (%s)", err, page.Probe)
 	}
 	return page
 }

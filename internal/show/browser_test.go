@@ -1,9 +1,7 @@
 package show
 
 import (
-	"encoding/json"
-	"os"
-	"path/filepath"
+	"io"
 	"testing"
 
 	"github.com/vtbound/vtbound/internal/headless"
@@ -15,15 +13,6 @@ import (
 // size, the replay command shown; the screenshot is kept as an artefact.
 func TestHTMLInBrowser(t *testing.T) {
 	s := example(t)
-	file := filepath.Join(t.TempDir(), "show.html")
-	f, err := os.Create(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := WriteHTML(f, FromSchedule(s, false)); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
 	const probe = `(() => {
 		const visible = el => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
 		const all = sel => [...document.querySelectorAll(sel)];
@@ -35,14 +24,12 @@ func TestHTMLInBrowser(t *testing.T) {
 			replay: (document.querySelector("pre.replay") || {textContent: ""}).textContent,
 		};
 	})()`
-	page := headless.Check(t, file, "show-example", probe)
 	var got struct {
 		Lanes, Steps, Conflicts, SVGs, DrawnSVGs int
 		Replay                                   string
 	}
-	if err := json.Unmarshal(page.Probe, &got); err != nil {
-		t.Fatalf("probe: %v (%s)", err, page.Probe)
-	}
+	write := func(w io.Writer) error { return WriteHTML(w, FromSchedule(s, false)) }
+	headless.CheckPage(t, "show-example", write, probe, &got)
 	in := FromSchedule(s, false)
 	conflicts := 0
 	for _, st := range in.Steps {

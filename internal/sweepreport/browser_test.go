@@ -1,9 +1,7 @@
 package sweepreport
 
 import (
-	"encoding/json"
-	"os"
-	"path/filepath"
+	"io"
 	"testing"
 
 	"github.com/vtbound/vtbound/internal/headless"
@@ -14,15 +12,6 @@ import (
 // screenshot is kept as a test artefact.
 func TestHTMLInBrowser(t *testing.T) {
 	in := sample(t)
-	file := filepath.Join(t.TempDir(), "report.html")
-	f, err := os.Create(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := WriteHTML(f, in); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
 	const probe = `(() => {
 		const drawn = sel => [...document.querySelectorAll(sel)].filter(el => {
 			const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; }).length;
@@ -34,11 +23,9 @@ func TestHTMLInBrowser(t *testing.T) {
 			svgs: document.querySelectorAll("svg").length, drawnSVGs: drawn("svg"),
 		};
 	})()`
-	page := headless.Check(t, file, "sweep-report", probe)
 	var got map[string]int
-	if err := json.Unmarshal(page.Probe, &got); err != nil {
-		t.Fatalf("probe: %v (%s)", err, page.Probe)
-	}
+	write := func(w io.Writer) error { return WriteHTML(w, in) }
+	headless.CheckPage(t, "sweep-report", write, probe, &got)
 	want := map[string]int{
 		"coverage": 2, "series": 3, "allocation": 1, "bars": len(in.Tests), "cvt": 2, "trends": 2,
 		"lanes": len(in.Bugs[0].Interleaving.Goroutines), "steps": len(in.Bugs[0].Interleaving.Steps),

@@ -107,6 +107,7 @@ type Engine struct {
 	x         *execution
 	done      chan struct{} // receives one value when an execution ends
 	unsettled int           // executions left in which settle only yields
+	floor     int           // goroutine count after the last settle that reached its base (0: none yet)
 	inRun     atomic.Int32  // real goroutines of controlled goroutines not yet returned
 	stuck     int32         // of those, the ones an earlier settle gave up on
 	sawStuck  bool          // a released goroutine stayed blocked once: wait less
@@ -218,6 +219,7 @@ func (e *Engine) Run(body func()) (*Result, bool) {
 	retrack()
 	base := runtime.NumGoroutine()
 	x.base = base
+	x.lingering = e.floor > 0 && base > e.floor
 	root := x.newG(0, x.withBodyExit(rejoining(body)))
 	root.wake <- struct{}{}
 	e.await()
@@ -318,6 +320,7 @@ func (e *Engine) settle(base int) {
 	}
 	if e.unsettled > 0 {
 		e.unsettled--
+		e.noteSettled(base)
 		return
 	}
 	for start := time.Now(); runtime.NumGoroutine() > base; time.Sleep(time.Microsecond) {
@@ -325,6 +328,16 @@ func (e *Engine) settle(base int) {
 			e.unsettled = settleSkip
 			return
 		}
+	}
+	e.noteSettled(base)
+}
+
+// noteSettled records the goroutine count once it is back to base: the
+// floor a later execution that begins with goroutines still exiting
+// (settle gave up on them) waits for before the program looks.
+func (e *Engine) noteSettled(base int) {
+	if n := runtime.NumGoroutine(); n <= base {
+		e.floor = n
 	}
 }
 

@@ -44,6 +44,7 @@ type execution struct {
 	base         int // runtime.NumGoroutine before the execution began
 	exits        int // goroutines exited since virtual time last passed
 	exitWaits    int // sleeps since then whose wait for the exits ran out
+	lingering    bool // base counts goroutines an earlier execution left exiting
 	bodyDone     bool
 	boundHit     bool // the step bound ended the execution without a livelock
 	over         bool // a fatal oracle fired or the execution is stuck
@@ -293,9 +294,12 @@ func (x *execution) advanceClock() bool {
 // within settleWait.
 func (x *execution) awaitExited() { x.awaitExitedWithin(settleWait) }
 
-// awaitExitedWithin is awaitExited with limit as the wait's bound.
+// awaitExitedWithin is awaitExited with limit as the wait's bound. When
+// goroutines of an earlier execution were still in the runtime's exit path
+// as this one began (lingering), it also waits for those, down to the
+// count the last settled execution ended with.
 func (x *execution) awaitExitedWithin(limit time.Duration) {
-	if x.exits == 0 {
+	if x.exits == 0 && !x.lingering {
 		return
 	}
 	live := 0
@@ -304,24 +308,37 @@ func (x *execution) awaitExitedWithin(limit time.Duration) {
 			live++
 		}
 	}
+	target := x.base
+	if x.lingering {
+		target = min(target, x.e.floor)
+	}
 	start := time.Now()
-	for i := 0; x.e.inRun.Load() > int32(live)+x.e.stuck || runtime.NumGoroutine() > x.base+live; i++ {
+	for i := 0; x.e.inRun.Load() > int32(live)+x.e.stuck || runtime.NumGoroutine() > target+live; i++ {
 		if i < settleYields {
 			runtime.Gosched()
 			continue
 		}
 		if time.Since(start) > limit {
-			// Not yet: the next few sleeps wait again, as native ones would
-			// give the runtime time; goroutines of uncontrolled code may
-			// keep the count up for good, hence the bound.
-			if x.exitWaits++; x.exitWaits >= maxExitWaits {
-				x.exits, x.exitWaits = 0, 0
-			}
+			x.waitedOut(limit)
 			return
 		}
 		time.Sleep(time.Microsecond)
 	}
-	x.exits, x.exitWaits = 0, 0
+	x.exits, x.exitWaits, x.lingering = 0, 0, false
+}
+
+// waitedOut records a wait for exited goroutines that ran out. Not yet:
+// the next few sleeps wait again, as native ones would give the runtime
+// time; goroutines of uncontrolled code may keep the count up for good,
+// hence the bound. A program's own look (lookWait) that still sees the
+// lingering goroutines accepts them as part of the count from now on.
+func (x *execution) waitedOut(limit time.Duration) {
+	if x.exitWaits++; x.exitWaits >= maxExitWaits || limit >= lookWait {
+		if x.lingering {
+			x.e.floor = x.base
+		}
+		x.exits, x.exitWaits, x.lingering = 0, 0, false
+	}
 }
 
 // maxExitWaits bounds the sleeps after goroutines exited that wait for the

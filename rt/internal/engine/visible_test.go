@@ -118,3 +118,30 @@ func TestReleasedDeferBlockingDoesNotHang(t *testing.T) {
 		t.Errorf("5 executions took %v: Run waited for the stuck goroutines again and again", d)
 	}
 }
+
+// TestLookWaitsForEarlierExecutionsGoroutines: when an execution begins
+// while a goroutine of an earlier one is still in the runtime's exit path
+// (settle gave up on it, as on a loaded machine), the program's first look
+// (runtime.NumGoroutine through SettleExited) waits until it is gone, so a
+// test comparing counts before and after its own goroutines sees the same
+// count twice. The straggler is simulated by a real goroutine that ends
+// 30 ms into the second execution.
+func TestLookWaitsForEarlierExecutionsGoroutines(t *testing.T) {
+	e := New(newRandom(5, 2), Limits{}, nil)
+	var looks []int
+	look := func() {
+		cur().SettleExited()
+		looks = append(looks, runtime.NumGoroutine())
+	}
+	if _, ok := e.Run(look); !ok || e.floor == 0 {
+		t.Fatalf("first execution: ran %v, floor %d", ok, e.floor)
+	}
+	release := make(chan struct{})
+	go func() { <-release; time.Sleep(30 * time.Millisecond) }()
+	if _, ok := e.Run(func() { close(release); look() }); !ok {
+		t.Fatal("no second execution")
+	}
+	if looks[1] != looks[0] {
+		t.Errorf("the look counted %d goroutines, %d in the execution before: the straggler was counted", looks[1], looks[0])
+	}
+}
