@@ -217,14 +217,63 @@ func (fr *fileRewriter) appendCall(x *dst.CallExpr, ae *ast.CallExpr) dst.Expr {
 	if len(ae.Args) == 1 {
 		return x
 	}
+	var targs []dst.Expr
+	if !spread && !fr.elementsMatch(ae) {
+		if targs = fr.appendTypeArgs(ae); targs == nil {
+			return x
+		}
+	}
 	group, ok := fr.containerGroup(ae.Args[0], ae.Lparen)
 	if !ok {
 		return x
 	}
 	c := fr.hookCall(appendHelp, ae.Pos(), true, group, types.ExprString(ae), boolLit(spread))
+	if targs != nil {
+		c.Fun = &dst.IndexListExpr{X: c.Fun, Indices: targs}
+	}
 	c.Args = append(c.Args, x.Args...)
 	c.Ellipsis = x.Ellipsis
 	return c
+}
+
+// appendTypeArgs returns the type arguments [S, E] of _vtbAppend for
+// append(s, xs...) whose elements have other types than s's elements (a
+// concrete value appended to a slice of interfaces), where type inference
+// would fail; nil when they cannot be written here (the append then keeps
+// its form, unmodelled).
+func (fr *fileRewriter) appendTypeArgs(ae *ast.CallExpr) []dst.Expr {
+	st := fr.typeOf(ae.Args[0])
+	sl, ok := typeUnder(st).(*types.Slice)
+	if !ok {
+		return nil
+	}
+	s, ok1 := fr.typeExpr(st, ae.Pos())
+	e, ok2 := fr.typeExpr(sl.Elem(), ae.Pos())
+	if !ok1 || !ok2 {
+		return nil
+	}
+	return []dst.Expr{s, e}
+}
+
+// elementsMatch reports whether every typed element appended by
+// append(s, x1, x2, ...) has exactly s's element type, as _vtbAppend's type
+// inference needs: with an element of another type assignable to it (a
+// concrete value appended to a slice of interfaces) inference fails.
+func (fr *fileRewriter) elementsMatch(ae *ast.CallExpr) bool {
+	sl, ok := typeUnder(fr.typeOf(ae.Args[0])).(*types.Slice)
+	if !ok {
+		return false
+	}
+	for _, a := range ae.Args[1:] {
+		t := fr.typeOf(a)
+		if b, ok := t.(*types.Basic); ok && b.Info()&types.IsUntyped != 0 {
+			continue
+		}
+		if !types.Identical(t, sl.Elem()) {
+			return false
+		}
+	}
+	return true
 }
 
 // sliceToString instruments string(b) of a byte or rune slice b (already

@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"sort"
 	"strconv"
@@ -30,7 +31,9 @@ import (
 //
 //	VTBOUND_GOROOT_TESTS=all go test -run TestGorootRun -v -timeout 60m ./toolexec/rewrite
 //
-// runs every program instead of the sample (a number N runs N of them).
+// runs every program instead of the sample (a number N runs N of them; any
+// other value is a regular expression selecting programs by their path
+// below $GOROOT/test, e.g. VTBOUND_GOROOT_TESTS='^gcstring.go$').
 
 // gorootDefaultSample is the number of programs the test runs by default.
 const gorootDefaultSample = 40
@@ -41,10 +44,7 @@ const gorootDefaultSample = 40
 var gorootKnown = map[string]string{
 	// Rewrites that do not compile: the compile wrapper compiles such a
 	// package unchanged, with a warning.
-	"fixedbugs/bug230.go":     "a value of a concrete type sent on a channel of interface type: rt.Send's type inference fails",
-	"fixedbugs/issue8004.go":  "append of elements of another (assignable) type: _vtbAppend's type inference fails",
-	"gcstring.go":             "append of elements of another (assignable) type: _vtbAppend's type inference fails",
-	"typeparam/issue48344.go": "append to a slice of a generic type: _vtbAppend's type inference fails",
+	"fixedbugs/bug230.go": "a value of a concrete type sent on a channel of interface type: rt.Send's type inference fails",
 	// Rewrites that behave differently.
 	"fixedbugs/bug347.go":      "a panic's position in runtime.Callers is the hook's line, not the access's",
 	"fixedbugs/issue14646.go":  "runtime.Caller inside a rewritten statement reports the next line",
@@ -118,8 +118,11 @@ func gorootSample(t *testing.T, progs []gorootProgram) []gorootProgram {
 		return progs
 	default:
 		k, err := strconv.Atoi(v)
-		if err != nil || k < 1 {
-			t.Fatalf("VTBOUND_GOROOT_TESTS=%q: want all or a positive count", v)
+		if err != nil {
+			return gorootMatching(t, progs, v)
+		}
+		if k < 1 {
+			t.Fatalf("VTBOUND_GOROOT_TESTS=%q: want all, a positive count or a regular expression", v)
 		}
 		n = k
 	}
@@ -129,6 +132,25 @@ func gorootSample(t *testing.T, progs []gorootProgram) []gorootProgram {
 	var out []gorootProgram
 	for i := 0; i < n; i++ {
 		out = append(out, progs[i*len(progs)/n])
+	}
+	return out
+}
+
+// gorootMatching returns the programs whose path matches the regular
+// expression expr.
+func gorootMatching(t *testing.T, progs []gorootProgram, expr string) []gorootProgram {
+	re, err := regexp.Compile(expr)
+	if err != nil {
+		t.Fatalf("VTBOUND_GOROOT_TESTS=%q: %v", expr, err)
+	}
+	var out []gorootProgram
+	for _, p := range progs {
+		if re.MatchString(p.rel) {
+			out = append(out, p)
+		}
+	}
+	if len(out) == 0 {
+		t.Fatalf("VTBOUND_GOROOT_TESTS=%q matches no program", expr)
 	}
 	return out
 }

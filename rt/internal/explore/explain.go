@@ -231,36 +231,115 @@ func sameSiteObjects(trace []sched.Step, heap []sched.HeapObject) bool {
 }
 
 // blockedSentence names the goroutines a deadlock or leak left blocked.
-// In a deadlock, goroutines waiting for a mutex that another blocked
-// goroutine holds are named first, with the holder: they wait for each
-// other; the others wait behind them.
+// In a deadlock, goroutines waiting for mutexes held by each other are
+// named first, as a cycle; without a cycle, a goroutine blocked elsewhere
+// while holding a mutex others wait for is named first, with its waiters;
+// the others wait too.
 func blockedSentence(states []engine.GoroutineState, trace []sched.Step, o sched.Outcome) string {
-	holder := lockHolders(trace)
-	var cycle, others []string
+	var ids []int
+	part := map[int]string{}
 	for _, s := range states {
-		if !s.Live {
+		if s.Live {
+			ids = append(ids, s.ID)
+			part[s.ID] = fmt.Sprintf("G%d at %s", s.ID, describeOp(s.Pending))
+		}
+	}
+	waitsFor := map[int]int{}
+	if o == sched.Deadlock {
+		waitsFor = lockWaits(states, lockHolders(trace))
+	}
+	for g, h := range waitsFor {
+		part[g] += fmt.Sprintf(" (held by G%d)", h)
+	}
+	var cycle, holders, waiters, others []string
+	for _, id := range ids {
+		_, waits := waitsFor[id]
+		switch {
+		case onCycle(id, waitsFor):
+			cycle = append(cycle, part[id])
+		case waits:
+			waiters = append(waiters, part[id])
+		case heldBy(id, waitsFor):
+			holders = append(holders, part[id])
+		default:
+			others = append(others, part[id])
+		}
+	}
+	switch {
+	case len(cycle) >= 2:
+		return joinClauses(cycle, "wait for each other for ever", append(waiters, others...), "behind them")
+	case len(holders) > 0:
+		return holderSentence(holders, waiters, others)
+	}
+	return waitSentence(append(waiters, others...), o)
+}
+
+// holderSentence says that holders are blocked for ever while holding
+// mutexes that waiters wait for.
+func holderSentence(holders, waiters, others []string) string {
+	what, them := "waits for ever while holding a mutex", "it"
+	if len(holders) > 1 {
+		what, them = "wait for ever while holding mutexes", "them"
+	}
+	out := strings.Join(holders, " and ") + " " + what + "; " + strings.Join(waiters, " and ") + " " + verb(len(waiters), "wait") + " for " + them
+	if len(others) > 0 {
+		out += "; " + strings.Join(others, " and ") + " " + verb(len(others), "wait") + " for ever too"
+	}
+	return out + "."
+}
+
+// joinClauses is "A and B <what>; C and D wait <behind>."
+func joinClauses(first []string, what string, rest []string, behind string) string {
+	out := strings.Join(first, " and ") + " " + what
+	if len(rest) > 0 {
+		out += "; " + strings.Join(rest, " and ") + " " + verb(len(rest), "wait") + " " + behind
+	}
+	return out + "."
+}
+
+// verb is v for several subjects and v+"s" for one.
+func verb(n int, v string) string {
+	if n == 1 {
+		return v + "s"
+	}
+	return v
+}
+
+// lockWaits maps each blocked goroutine waiting for a mutex that another
+// blocked goroutine holds to that holder.
+func lockWaits(states []engine.GoroutineState, holder map[int32]int) map[int]int {
+	out := map[int]int{}
+	for _, s := range states {
+		if !s.Live || !isLockWait(s.Pending) {
 			continue
 		}
-		part := fmt.Sprintf("G%d at %s", s.ID, describeOp(s.Pending))
-		h, ok := holder[s.Pending.Obj]
-		if o == sched.Deadlock && isLockWait(s.Pending) && ok && h != s.ID && liveIn(states, h) {
-			cycle = append(cycle, fmt.Sprintf("%s (held by G%d)", part, h))
-		} else {
-			others = append(others, part)
+		if h, ok := holder[s.Pending.Obj]; ok && h != s.ID && liveIn(states, h) {
+			out[s.ID] = h
 		}
 	}
-	if len(cycle) >= 2 {
-		out := strings.Join(cycle, " and ") + " wait for each other for ever"
-		if len(others) > 0 {
-			verb := " wait"
-			if len(others) == 1 {
-				verb = " waits"
-			}
-			out += "; " + strings.Join(others, " and ") + verb + " behind them"
+	return out
+}
+
+// onCycle reports whether following waitsFor from id comes back to id.
+func onCycle(id int, waitsFor map[int]int) bool {
+	g, ok := waitsFor[id]
+	for i := 0; ok && i <= len(waitsFor); i++ {
+		if g == id {
+			return true
 		}
-		return out + "."
+		g, ok = waitsFor[g]
 	}
-	return waitSentence(append(cycle, others...), o)
+	return false
+}
+
+// heldBy reports whether some goroutine waits for a mutex id holds.
+func heldBy(id int, waitsFor map[int]int) bool {
+	for _, h := range waitsFor {
+		if h == id {
+			return true
+		}
+	}
+	return false
 }
 
 // waitSentence is blockedSentence's plain form: every blocked goroutine,

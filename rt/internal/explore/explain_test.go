@@ -142,3 +142,26 @@ func TestDeadlockSentenceNamesTheCycle(t *testing.T) {
 		t.Errorf("leak sentence %q", got)
 	}
 }
+
+// TestDeadlockSentenceWithoutCycle: goroutines all waiting for a mutex
+// whose holder is blocked on a send are not a cycle; the holder comes
+// first, then its waiters, then the rest (benbjohnson/clock's mock timer
+// that ticks twice under its lock had this shape).
+func TestDeadlockSentenceWithoutCycle(t *testing.T) {
+	_, _, lock, unlock, _ := explainSites(t)
+	lockA := sched.Op{Kind: sched.OpLock, Site: lock, Obj: 1}
+	send := sched.Op{Kind: sched.OpSend, Site: unlock, Obj: 2}
+	recv := sched.Op{Kind: sched.OpRecv, Site: unlock, Obj: 3}
+	trace := []sched.Step{{G: 4, Op: lockA}}
+	states := []engine.GoroutineState{
+		{ID: 1, Pending: lockA, Live: true},
+		{ID: 3, Pending: lockA, Live: true},
+		{ID: 4, Pending: send, Live: true},
+		{ID: 5, Pending: recv, Live: true},
+	}
+	got := blockedSentence(states, trace, sched.Deadlock)
+	want := "G4 at inventory.go:21 send waits for ever while holding a mutex; G1 at inventory.go:20 lock (held by G4) and G3 at inventory.go:20 lock (held by G4) wait for it; G5 at inventory.go:21 recv waits for ever too."
+	if got != want {
+		t.Errorf("sentence\n%s\nwant\n%s", got, want)
+	}
+}

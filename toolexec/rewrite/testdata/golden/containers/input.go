@@ -51,3 +51,19 @@ func Pointers(p *int, q **int) {
 	*p = 1
 	*p += **q
 }
+
+type shape interface{ area() int }
+
+type square int
+
+func (s square) area() int { return int(s) }
+
+type shapes []shape
+
+var drawn shapes
+
+// Shapes appends concrete values to a slice of interfaces: _vtbAppend is
+// instantiated explicitly, as inference from the arguments fails.
+func Shapes(s square) {
+	drawn = append(drawn, s, nil)
+}

@@ -146,7 +146,34 @@ func Pointers(p *int, q **int) {
 	*_vtbW(13, _vtbS+45, &*p) += *_vtbR(13, _vtbS+47, &**_vtbR(14, _vtbS+46, &*q))
 }
 
-var _vtbG [15]_vtbrt.Guard
+//line containers.go:55:1
+type shape interface{ area() int }
+
+//line containers.go:57:1
+type square int
+
+//line containers.go:59:1
+func (s square) area() int {
+//line containers.go:59:29
+	return int(s)
+}
+
+//line containers.go:61:1
+type shapes []shape
+
+//line containers.go:63:1
+var drawn shapes
+
+// Shapes appends concrete values to a slice of interfaces: _vtbAppend is
+// instantiated explicitly, as inference from the arguments fails.
+//
+//line containers.go:67:1
+func Shapes(s square) {
+//line containers.go:68:1
+	*_vtbW(15, _vtbS+48, &drawn) = _vtbAppend[shapes, shape](16, _vtbS+50, false, *_vtbR(15, _vtbS+49, &drawn), s, nil)
+}
+
+var _vtbG [17]_vtbrt.Guard
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/containers", ""+
@@ -198,6 +225,9 @@ func _vtbRegister() int32 {
 		"containers.go\t52\t2\tKWrite\ttype:int\t*p\n"+
 		"containers.go\t52\t9\tKRead\ttype:*int\t*q\n"+
 		"containers.go\t52\t8\tKRead\ttype:int\t**q\n"+
+		"containers.go\t68\t2\tKWrite\texample.com/containers.drawn\tdrawn\n"+
+		"containers.go\t68\t17\tKRead\texample.com/containers.drawn\tdrawn\n"+
+		"containers.go\t68\t10\tKWrite\telem:example.com/containers.drawn\tappend(drawn, s, nil)\n"+
 		"", _vtbG[:])
 }
 
