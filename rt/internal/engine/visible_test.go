@@ -125,23 +125,46 @@ func TestReleasedDeferBlockingDoesNotHang(t *testing.T) {
 // (runtime.NumGoroutine through SettleExited) waits until it is gone, so a
 // test comparing counts before and after its own goroutines sees the same
 // count twice. The straggler is simulated by a real goroutine that ends
-// 30 ms into the second execution.
+// 30 ms into the second execution; the look must not list it.
 func TestLookWaitsForEarlierExecutionsGoroutines(t *testing.T) {
+	quiesce(t)
 	e := New(newRandom(5, 2), Limits{}, nil)
-	var looks []int
-	look := func() {
-		cur().SettleExited()
-		looks = append(looks, runtime.NumGoroutine())
-	}
-	if _, ok := e.Run(look); !ok || e.floor == 0 {
+	if _, ok := e.Run(func() { cur().SettleExited() }); !ok || e.floor == 0 {
 		t.Fatalf("first execution: ran %v, floor %d", ok, e.floor)
 	}
 	release := make(chan struct{})
-	go func() { <-release; time.Sleep(30 * time.Millisecond) }()
-	if _, ok := e.Run(func() { close(release); look() }); !ok {
+	go straggler(release)
+	var seen string
+	if _, ok := e.Run(func() {
+		close(release)
+		cur().SettleExited()
+		seen = allStacks()
+	}); !ok {
 		t.Fatal("no second execution")
 	}
-	if looks[1] != looks[0] {
-		t.Errorf("the look counted %d goroutines, %d in the execution before: the straggler was counted", looks[1], looks[0])
+	if strings.Contains(seen, "engine.straggler") {
+		t.Errorf("the look listed the straggler:\n%s", seen)
+	}
+}
+
+// straggler ends 30 ms after release is closed.
+func straggler(release chan struct{}) {
+	<-release
+	time.Sleep(30 * time.Millisecond)
+}
+
+// quiesce waits, within 2 s, until the goroutine count has not changed for
+// 50 ms: goroutines of earlier tests may still be ending.
+func quiesce(t *testing.T) {
+	t.Helper()
+	last, since := runtime.NumGoroutine(), time.Now()
+	for start := time.Now(); time.Since(since) < 50*time.Millisecond; time.Sleep(time.Millisecond) {
+		if n := runtime.NumGoroutine(); n != last {
+			last, since = n, time.Now()
+		}
+		if time.Since(start) > 2*time.Second {
+			t.Logf("goroutine count still changing after 2 s (now %d)", last)
+			return
+		}
 	}
 }
