@@ -76,10 +76,12 @@ func errString(err error) string {
 }
 
 // buildRT compiles rt with the go command: the user's own copy when the
-// user's module requires vtbound, the embedded copy otherwise. scratch is a
-// per-build directory used when the user cache directory is not writable.
+// build's main module requires vtbound (resolved from buildDir, so that
+// every build of a module links the same rt whichever package compiles
+// first), the embedded copy otherwise. scratch is a per-build directory
+// used when the user cache directory is not writable.
 func buildRT(env *Env, flags []string, scratch string) (*RT, error) {
-	if rt, err := listExport(env, env.Dir, flags, false); err == nil {
+	if rt, err := listExport(env, buildDir(env), flags, false); err == nil {
 		rt.Source = "module"
 		return rt, nil
 	}
@@ -274,4 +276,74 @@ func materialize(src fs.FS, files []string, dir string) error {
 		return fmt.Errorf("rt: %w", err)
 	}
 	return nil
+}
+
+// buildDir returns the directory whose module context decides which rt a
+// build links: the working directory of the go command running the tool
+// (the user's main module or workspace), or the tool's own working
+// directory when the parent is not a go command that builds or /proc is
+// not available.
+func buildDir(env *Env) string {
+	if _, ok := env.ParentArgs(); ok {
+		if dir, err := os.Readlink(fmt.Sprintf("/proc/%d/cwd", os.Getppid())); err == nil {
+			return dir
+		}
+	}
+	return env.Dir
+}
+
+// rtIdentity names the user's own rt that a build resolved from dir links
+// (buildRT): its directory and a hash of its sources. It is "" when the
+// build links the embedded rt, which the vtbound binary's hash already
+// names. Only when a go.mod or go.work governing dir mentions vtbound's
+// module is the go command asked where rt is.
+func rtIdentity(env *Env, dir string) string {
+	if !mentionsVtbound(dir) {
+		return ""
+	}
+	cmd := exec.Command(env.goCommand(), "list", "-find", "-f", "{{.Dir}}", RTPath)
+	cmd.Dir = dir
+	cmd.Env = nestedEnviron(os.Environ(), false)
+	out, err := cmd.Output()
+	if err != nil {
+		return ""
+	}
+	rtDir := strings.TrimSpace(string(out))
+	if filepath.Base(rtDir) != "rt" {
+		return ""
+	}
+	_, sum, err := rtFiles(os.DirFS(filepath.Dir(rtDir)))
+	if err != nil {
+		return ""
+	}
+	return rtDir + "@" + sum
+}
+
+// mentionsVtbound reports whether the go.mod governing dir, or a go.work
+// above it (or named by GOWORK), names vtbound's module.
+func mentionsVtbound(dir string) bool {
+	files := []string{}
+	if w := os.Getenv("GOWORK"); w != "" && w != "off" {
+		files = append(files, w)
+	}
+	sawMod := false
+	for d := dir; ; d = filepath.Dir(d) {
+		if !sawMod {
+			if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+				files, sawMod = append(files, filepath.Join(d, "go.mod")), true
+			}
+		}
+		if os.Getenv("GOWORK") == "" {
+			files = append(files, filepath.Join(d, "go.work"))
+		}
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	for _, f := range files {
+		if data, err := os.ReadFile(f); err == nil && bytes.Contains(data, []byte(ModulePath)) {
+			return true
+		}
+	}
+	return false
 }

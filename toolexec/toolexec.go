@@ -8,8 +8,10 @@
 // added to the import configurations of the rewritten packages and of the
 // link. Everything else passes through unchanged: same arguments, streams
 // and exit code. `-V=full` is answered with the real tool's answer plus a
-// hash of the vtbound binary and of the build-relevant settings, so plain
-// and instrumented builds never share build cache entries.
+// hash of the vtbound binary and of the build-relevant settings (and, when
+// the main module requires vtbound, of the module's own rt, which the build
+// then links), so plain and instrumented builds never share build cache
+// entries, nor builds against different copies of rt.
 //
 // vtbound never breaks a build that works without it: a package that does
 // not type-check is handed to the compiler unchanged (which reports the
@@ -19,6 +21,8 @@ package toolexec
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"os/exec"
@@ -141,6 +145,12 @@ func version(args []string, env *Env) int {
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "vtbound: %v\n", err)
 		return 1
+	}
+	if id := rtIdentity(env, buildDir(env)); id != "" {
+		// The build links the module's own rt: its archives must not be
+		// shared with builds against another rt (fingerprint mismatch).
+		sum := sha256.Sum256([]byte(id))
+		h += "-rt" + base64.RawURLEncoding.EncodeToString(sum[:9])
 	}
 	fmt.Fprint(env.Stdout, VersionAnswer(out.String(), h))
 	return 0

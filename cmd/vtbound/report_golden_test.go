@@ -11,24 +11,32 @@ import (
 
 // reportKernels are the kernels of testdata/e2e/kernels whose reports the
 // golden files hold, one of each kind of bug, with what a newcomer must be
-// able to read in each: the plain sentence where there is one, writes
-// shown as writes with their expression, and the elided minimised trace.
+// able to read in each: the plain sentence, writes shown as writes with
+// their expression, and the elided minimised trace. strategy, when set,
+// replaces the random strategy of reportEnv (and names the golden file).
 var reportKernels = []struct {
-	test string
-	want []string
+	test, strategy string
+	want           []string
 }{
 	// An atomicity violation: a stale index, with a slice write (copy).
-	{"TestBugCTriggerFig1", []string{
+	{"TestBugCTriggerFig1", "", []string{
 		"what happened: G2 read l.index at kernels.go:281, G3 wrote it at kernels.go:283, then G2 wrote it",
 		"write copy(l.buf[tmp:], s)", "write l.index", "step elided",
 	}},
 	// A deadlock: the sentence names where each goroutine waits.
-	{"TestBugDeadlockABBA", []string{
+	{"TestBugDeadlockABBA", "", []string{
 		"vtbound: TestBugDeadlockABBA: deadlock", "what happened: ", "G2 at kernels.go:307 lock", "G3 at kernels.go:312 lock", "steps elided",
 	}},
 	// An order violation: Wait returns before a worker has called Add.
-	{"TestBugWGMisuse", []string{
-		"wg-add", "write done", "steps elided", "(0,0,2) after minimisation (0 preemptions, 0 variables, 2 goroutines ordered)",
+	{"TestBugWGMisuse", "", []string{
+		"what happened: G1 returned from wg-wait", "never ran", "wg-add", "write done", "elided", "(0,0,2) after minimisation (0 preemptions, 0 variables, 2 goroutines ordered)",
+	}},
+	// Find, check and mark, each under the lock but not together, found by
+	// dpor: the sentence names the find's read of the whole vector and
+	// the other goroutine's write between it and the check, and the steps
+	// shown keep both.
+	{"TestBugAllocationVector", "dpor", []string{
+		"what happened: G", "read b.used at kernels.go:201", "write b.used[i]", "steps elided",
 	}},
 }
 
@@ -36,11 +44,11 @@ var reportKernels = []struct {
 // the random strategy with seed 1 and a budget counted in executions only.
 var reportEnv = []string{"VTBOUND_STRATEGY=random", "VTBOUND_SEED=1", "VTBOUND_BUDGET=2000"}
 
-// TestReportGoldens runs three kernels of testdata/e2e/kernels under
+// TestReportGoldens runs four kernels of testdata/e2e/kernels under
 // vtbound with a fixed strategy and seed and compares the part of each
 // report a newcomer reads (the verdict, the sentence, where each goroutine
 // ended, the minimised interleaving with its elisions, its (c,v,t) in
-// words and the replay command) with testdata/reports/<Test>.txt;
+// words and the replay command) with testdata/reports/<Test>[-strategy].txt;
 // `go test ./cmd/vtbound -run TestReportGoldens -update` rewrites them. The
 // original interleaving, seeds and hashes are left out: they belong to the
 // search, not to the report's wording.
@@ -49,20 +57,32 @@ func TestReportGoldens(t *testing.T) {
 		t.Skip("builds and explores the kernels module under vtbound")
 	}
 	dir := module(t, "kernels")
-	var names []string
+	runs := map[string][]string{} // strategy -> tests
 	for _, k := range reportKernels {
-		names = append(names, k.test)
+		runs[k.strategy] = append(runs[k.strategy], k.test)
 	}
-	env := append([]string{"VTBOUND_DIR=" + t.TempDir()}, reportEnv...)
-	r := goCmd(t, dir, env, "test", toolexecFlag(), "-run=^("+strings.Join(names, "|")+")$", "-count=1", "-v", ".")
-	if r.code != 1 {
-		t.Fatalf("go test: exit %d, want 1 (the kernels' bugs):\n%s", r.code, r.output())
+	outputs := map[string]string{}
+	for strategy, names := range runs {
+		env := append([]string{"VTBOUND_DIR=" + t.TempDir()}, reportEnv...)
+		if strategy != "" {
+			env = append(env, "VTBOUND_STRATEGY="+strategy)
+		}
+		r := goCmd(t, dir, env, "test", toolexecFlag(), "-run=^("+strings.Join(names, "|")+")$", "-count=1", "-v", ".")
+		if r.code != 1 {
+			t.Fatalf("go test: exit %d, want 1 (the kernels' bugs):\n%s", r.code, r.output())
+		}
+		outputs[strategy] = r.output()
 	}
 	for _, k := range reportKernels {
-		t.Run(k.test, func(t *testing.T) {
-			report := reportOf(r.output(), k.test)
+		golden := k.test
+		if k.strategy != "" {
+			golden += "-" + k.strategy
+		}
+		t.Run(golden, func(t *testing.T) {
+			out := outputs[k.strategy]
+			report := reportOf(out, k.test)
 			if report == nil {
-				t.Fatalf("no report for %s:\n%s", k.test, r.output())
+				t.Fatalf("no report for %s:\n%s", k.test, out)
 			}
 			got := readablePart(report, dir)
 			for _, w := range k.want {
@@ -70,7 +90,7 @@ func TestReportGoldens(t *testing.T) {
 					t.Errorf("the report lacks %q:\n%s", w, got)
 				}
 			}
-			reportGolden(t, k.test+".txt", []byte(got))
+			reportGolden(t, golden+".txt", []byte(got))
 		})
 	}
 }
@@ -109,7 +129,8 @@ func readablePart(report []string, dir string) string {
 		switch {
 		case i == 0, strings.HasPrefix(l, "  what happened: "):
 			keep = false
-		case strings.HasPrefix(l, "  goroutines:"), strings.HasPrefix(l, "  minimised interleaving"):
+		case strings.HasPrefix(l, "  goroutines:"), strings.HasPrefix(l, "  minimised interleaving"),
+			strings.HasPrefix(l, "  interleaving, the steps that matter"):
 			keep = true
 		case strings.HasPrefix(l, "  (c,v,t) = ") && strings.Contains(l, "after minimisation"):
 			l, _, _ = strings.Cut(l, "; minimised schedule saved: ")

@@ -75,6 +75,7 @@ func newSweepFlags(cfg *sweep.Config) *sweepFlags {
 	fs.StringVar(&f.bf, "buildflags", "", "space-separated flags for go test -c (-tags=x -race)")
 	fs.StringVar(&cfg.Tool, "toolexec", "", "the vtbound binary go test -toolexec runs (default: this one)")
 	fs.BoolVar(&cfg.Rebuild, "rebuild", false, "build every test binary, even when the cache (next to -db) has one with the same fingerprint")
+	fs.BoolVar(&cfg.SplitDPOR, "split-dpor", false, "with -shard i/n and dpor among -strategies: every shard explores part i/n of every test's dpor search (VTBOUND_SHARD)")
 	fs.BoolVar(&cfg.Coverage, "coverage", false, "measure HaPSet and SP coverage (VTBOUND_COVERAGE=1) and keep it per test in the database")
 	return f
 }

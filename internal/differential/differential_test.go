@@ -62,6 +62,18 @@ var truePositives = []truePositive{
 	// either bug first.
 	{"github.com/alitto/pond", "TestGroupContextWithCanceledContext", "test failure|goroutine leak", "Wait returns nil when the tasks finish before its select sees the cancelled context; Wait leaks its helper goroutine when the context wins"},
 	{"github.com/alitto/pond", "TestGroupContextWithError", "goroutine leak", "Wait leaks its helper goroutine when the cancellation by the failing task wins its select"},
+	// clockwork_test.go: the test starts four goroutines on one FakeClock
+	// and returns. When Advance(d) runs before Sleep(d) registers its
+	// waiter, nothing ever advances the clock again and the sleeper blocks
+	// for ever (a leak goleak would report in those schedules).
+	{"github.com/jonboulle/clockwork", "TestFakeClockRace", "goroutine leak", "the Sleep goroutine blocks for ever when Advance runs first"},
+	// ticker_test.go: BlockUntil(1) returns at once (the ticker is always a
+	// waiter), so the advancing goroutine may do all ten one-second
+	// advances before the body first receives: the ticks after the first
+	// are dropped (its channel is full), the body reads that tick and the
+	// 5 s timer, finds the ticker empty and waits for a tick nobody will
+	// send until its one-minute context expires: t.Fatalf.
+	{"github.com/jonboulle/clockwork", "TestFakeTicker_DeliveryOrder", "test failure", "the ticks are dropped when every Advance runs before the body receives; the test then waits for a tick that never comes"},
 }
 
 // reportsOracle reports whether out holds vtbound's report of one of the
@@ -100,8 +112,19 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// buildAndRun builds vtbound into dir and runs the tests.
+// binEnv names a vtbound binary to use instead of building one from this
+// tree: a fixed binary keeps its build cache entries (every rebuild of
+// vtbound changes the -V=full hash, so the standard library is compiled
+// again), which makes timings of one module at a time comparable.
+const binEnv = "DIFFERENTIAL_VTBOUND_BIN"
+
+// buildAndRun builds vtbound into dir (unless binEnv names one) and runs
+// the tests.
 func buildAndRun(m *testing.M, dir string) (int, error) {
+	if bin := os.Getenv(binEnv); bin != "" {
+		vtboundBin = bin
+		return m.Run(), nil
+	}
 	vtboundBin = filepath.Join(dir, "vtbound")
 	out, err := exec.Command("go", "build", "-o", vtboundBin, "github.com/vtbound/vtbound/cmd/vtbound").CombinedOutput()
 	if err != nil {
@@ -114,7 +137,7 @@ func buildAndRun(m *testing.M, dir string) (int, error) {
 // vtbound and compares the verdicts package by package.
 func TestDifferential(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs eight third-party test suites twice (minutes); run without -short")
+		t.Skip("runs every module's test suite twice (minutes); run without -short")
 	}
 	var rows []string
 	for _, mod := range Modules {
@@ -333,9 +356,9 @@ func checkDivergence(t *testing.T, pkg, native, vt string, s *suite) {
 		out := s.output[pkg][name]
 		switch {
 		case !ok:
-			t.Errorf("%s: %s passes natively, fails under vtbound:\n%s", pkg, name, clip(out))
+			t.Errorf("%s: %s passes natively, fails under vtbound:\n%s", pkg, name, reportExcerpt(out, name))
 		case !reportsOracle(out, name, tp.oracle):
-			t.Errorf("%s: %s: expected true positive %q, got:\n%s", pkg, name, tp.oracle, clip(out))
+			t.Errorf("%s: %s: expected true positive %q, got:\n%s", pkg, name, tp.oracle, reportExcerpt(out, name))
 		default:
 			t.Logf("%s: %s: true positive (%s): %s", pkg, name, tp.oracle, tp.reason)
 		}
@@ -378,6 +401,16 @@ func excerpt(out map[string]string, tests []string) string {
 		b.WriteString(clip(out[name]))
 	}
 	return b.String()
+}
+
+// reportExcerpt returns a test's output from the line holding vtbound's
+// report on, when there is one (the test's own log before it can be
+// long), clipped.
+func reportExcerpt(out, name string) string {
+	if i := strings.Index(out, "vtbound: "+name+": "); i >= 0 {
+		out = out[strings.LastIndex(out[:i], "\n")+1:]
+	}
+	return clip(out)
 }
 
 // clip shortens a test's output for a failure message.
@@ -450,5 +483,17 @@ func TestVerdicts(t *testing.T) {
 	}
 	if out := s.output["example.com/v/fail"]["TestBad/sub"]; !strings.Contains(out, "boom") {
 		t.Errorf("output of TestBad/sub %q does not hold the error", out)
+	}
+}
+
+// TestReportExcerpt: a failure message shows vtbound's report even when
+// the test logged more than the clip limit before it.
+func TestReportExcerpt(t *testing.T) {
+	out := strings.Repeat("t.Log output\n", 1000) + "    x_test.go:3: vtbound: TestX: deadlock: all goroutines are blocked\n      goroutines:\n"
+	if got := reportExcerpt(out, "TestX"); !strings.HasPrefix(got, "    x_test.go:3: vtbound: TestX: deadlock") {
+		t.Errorf("excerpt starts %q", got[:min(len(got), 60)])
+	}
+	if got := reportExcerpt("no report\n", "TestX"); got != "no report\n" {
+		t.Errorf("excerpt without a report = %q", got)
 	}
 }

@@ -33,7 +33,8 @@ func makeBatches(items []*item, workers int) []batch {
 	var out []batch
 	open := map[string]int{} // group -> index in out of its batch being filled
 	for _, it := range items {
-		g := it.pkg.Path + "\x00" + it.share.Budget + "\x00" + strconv.FormatInt(it.seed, 10)
+		g := it.pkg.Path + "\x00" + it.share.Budget + "\x00" + strconv.FormatInt(it.seed, 10) +
+			"\x00" + it.partName() + "\x00" + strings.Join(it.strategies, ",")
 		if i, ok := open[g]; ok && len(out[i]) < size {
 			out[i] = append(out[i], it)
 			continue
@@ -63,11 +64,19 @@ func (b batch) run(ctx context.Context, cfg *Config, scratch string) []*outcome 
 	for i, it := range b {
 		outs[i] = newOutcome(it)
 	}
-	for _, strat := range cfg.Strategies {
-		env := strategyEnv(cfg, strat, b[0].share.Budget)
+	cov, dpor, err := b.carryDirs(scratch)
+	if err != nil { // scratch not writable: run afresh, keep the stored state
+		cov, dpor = "", ""
+	}
+	for _, strat := range b[0].strategies {
+		env := append(strategyEnv(cfg, strat, b[0].share.Budget), b.carryEnv(strat, cov, dpor)...)
 		p := runTest(ctx, cfg, b[0], b.pattern(), env, scratch)
 		for i, it := range b {
 			outs[i].add(b.split(ctx, cfg, it, p, env, scratch))
+			if strat == "dpor" && dpor != "" && it.resume {
+				outs[i].frontier, _ = readFrontier(dpor, it)
+				outs[i].dporRan = true
+			}
 		}
 	}
 	for i, it := range b {

@@ -5,7 +5,10 @@
 // its tests, explores each test (with each seed) in worker processes,
 // several tests of a package per process (batch.go), under a budget
 // split by package budget (learned from earlier sweeps for the same
-// fingerprint, coverage.go), records every result in the results
+// fingerprint, coverage.go), carries each test's learned coverage and
+// dpor's saved frontier into the next night's processes (carry.go, which
+// also splits dpor searches across shards with -split-dpor), records
+// every result in the results
 // database (package db) as it finishes, replays the known bugs'
 // schedules to tell which are fixed, and reports progress (package
 // progress).
@@ -51,6 +54,7 @@ type Config struct {
 	Timeout    time.Duration // per test process
 	Rebuild    bool          // build every test binary, even when the cache has it
 	Coverage   bool          // measure coverage (VTBOUND_COVERAGE) and keep it per test
+	SplitDPOR  bool          // with a shard, split each test's dpor search across the shards (carry.go)
 	JSON       bool
 	Interval   time.Duration // plain progress line period
 	Args       []string      // the command line, for the run record

@@ -15,9 +15,9 @@ import (
 // hapset records, and each SP requirement with its best state (covered
 // over unestimated over uncovered), in that same format. A night whose
 // run added nothing to the union teaches that the test is saturated: the
-// next sweep skips it until its fingerprint changes. rt does not read
-// the union back to steer its strategies (their state lives in one
-// process); the sweep uses it for the allocation.
+// next sweep skips it until its fingerprint changes. The next night's
+// test processes also start from the union (VTBOUND_COVERAGE_FROM,
+// carry.go): hapset from its HaPSets, sp from its covered pairs.
 
 // covFile is a coverage file as the sweep merges it.
 type covFile struct {

@@ -19,20 +19,17 @@ func (s *sweeper) plan(pkgs []*pkg, done map[string]bool) ([]*item, error) {
 	var hs []budget.History
 	for _, p := range pkgs {
 		for _, test := range p.Tests {
-			h, err := s.history(p, test, bugs)
+			h, learned, err := s.history(p, test, bugs)
 			if err != nil {
 				return nil, err
 			}
-			for k := 0; k < max(1, s.cfg.Seeds); k++ {
-				it := &item{pkg: p, test: test, seed: s.cfg.Seed + int64(k)}
-				if !s.cfg.Shard.Holds(it.key()) || done[it.key()] {
-					continue
-				}
-				if k == 0 {
-					it.known = bugs[testKey(p.Path, test)] // replayed once per run, by seed 0's shard
+			for _, it := range s.testItems(p, test, learned, bugs[testKey(p.Path, test)], done) {
+				hp := h
+				if it.part.Count > 0 && learned != nil { // its part of dpor's search, not the whole test
+					hp.Complete, hp.Saturated = learned.PartDone(it.partName()), false
 				}
 				items = append(items, it)
-				hs = append(hs, h)
+				hs = append(hs, hp)
 			}
 		}
 	}
@@ -73,12 +70,13 @@ func topLevel(name string) string {
 }
 
 // history is what the database learned about a test for its current
-// code: nothing when the test is new or its fingerprint changed.
-func (s *sweeper) history(p *pkg, test string, bugs map[string][]db.Bug) (budget.History, error) {
+// code, and that learned state: nothing when the test is new or its
+// fingerprint changed.
+func (s *sweeper) history(p *pkg, test string, bugs map[string][]db.Bug) (budget.History, *db.Test, error) {
 	t, err := s.db.Test(p.Path, test)
 	if err != nil || t == nil || t.Fingerprint != p.testFP[test] {
-		return budget.History{}, err
+		return budget.History{}, nil, err
 	}
 	return budget.History{Known: true, Saturated: t.Saturated, Complete: t.Complete,
-		Executions: t.Executions, Traces: t.Traces, OpenBug: len(bugs[testKey(p.Path, test)]) > 0}, nil
+		Executions: t.Executions, Traces: t.Traces, OpenBug: len(bugs[testKey(p.Path, test)]) > 0}, t, nil
 }

@@ -159,6 +159,13 @@ func (s *sweeper) learn(o *outcome) (*db.Test, error) {
 	}
 	t.Executions += r.Executions
 	t.Traces = max(t.Traces, r.Traces)
+	part := o.it.partName()
+	if o.dporRan {
+		t.NotePart(part, r.Complete, o.frontier)
+	}
+	if part != "" {
+		return t, nil // one part of a split dpor search says nothing about the test's saturation
+	}
 	t.Complete = t.Complete || r.Complete
 	stalled := r.Executions >= minSaturation && 2*r.LastNew <= r.Executions
 	if len(o.coverage) > 0 {
@@ -166,7 +173,9 @@ func (s *sweeper) learn(o *outcome) (*db.Test, error) {
 		t.Coverage, t.Covered, grew = learnCoverage(o.it.test, t.Coverage, o.coverage)
 		stalled = stalled || (r.Executions >= minSaturation && !grew)
 	}
-	t.Saturated = r.Verdict == "pass" && (r.Exhausted || stalled)
+	// A dpor search the budget cut is progress toward a proof: the next
+	// night resumes it, even when the coverage stopped growing.
+	t.Saturated = r.Verdict == "pass" && (r.Exhausted || stalled) && o.frontier == nil
 	return t, nil
 }
 

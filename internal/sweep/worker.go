@@ -36,6 +36,9 @@ type record struct {
 	LastNew    int              `json:"last_new_trace"`
 	Complete   bool             `json:"complete"`
 	Exhausted  bool             `json:"exhausted"`
+	// SearchTraces is dpor's count of traces, with those of the nights
+	// it resumed.
+	SearchTraces int `json:"search_traces"`
 	// CoverageFile is the test's coverage in the coverage file format
 	// (with -coverage).
 	CoverageFile string `json:"coverage_file"`
@@ -53,9 +56,21 @@ type item struct {
 	share budget.Share
 	// known are the test's open bugs whose schedules this item replays.
 	known []db.Bug
+	// strategies are the -strategies this item runs; part is its dpor
+	// shard part (Count 0: the whole test; see carry.go).
+	strategies []string
+	part       Shard
+	// coverage is the test's learned coverage to start from (nil: none);
+	// resume says that the item's dpor run resumes and saves the search
+	// (frontier: where the last night stopped, nil: from the start).
+	coverage []byte
+	resume   bool
+	frontier []byte
 }
 
-func (it *item) key() string { return db.WorkKey(it.pkg.Path, it.test, it.seed) }
+func (it *item) key() string {
+	return db.WorkKey(it.pkg.Path, it.test, it.seed) + db.PartKey(it.partName())
+}
 
 // outcome is what running an item found.
 type outcome struct {
@@ -65,6 +80,10 @@ type outcome struct {
 	replays map[string]bool // signature of a known bug -> still fails
 	// coverage are the coverage files of the item's test's records.
 	coverage []string
+	// dporRan says that dpor ran with VTBOUND_DPOR_STATE and left
+	// frontier (nil: none, the search ended or failed).
+	dporRan  bool
+	frontier []byte
 }
 
 // process is one run of a test binary.
@@ -80,7 +99,7 @@ type process struct {
 // newOutcome starts the outcome of an item.
 func newOutcome(it *item) *outcome {
 	o := &outcome{it: it, replays: map[string]bool{}}
-	o.run = db.TestRun{Package: it.pkg.Path, Test: it.test, Seed: it.seed, Budget: it.share.Budget, Status: "ok"}
+	o.run = db.TestRun{Package: it.pkg.Path, Test: it.test, Seed: it.seed, Budget: it.share.Budget, Status: "ok", Part: it.partName()}
 	return o
 }
 
@@ -107,6 +126,7 @@ func (o *outcome) add(p *process) {
 		r.Complete = r.Complete || (rec.Complete && rec.Test == o.it.test)
 		if rec.Test == o.it.test {
 			r.Exhausted = r.Exhausted || rec.Exhausted
+			r.SearchTraces = max(r.SearchTraces, rec.SearchTraces)
 			if rec.CoverageFile != "" {
 				o.coverage = append(o.coverage, rec.CoverageFile)
 			}

@@ -180,7 +180,27 @@ func outputSettings() []Setting {
 		Accepts: "an integer >= 0",
 		Summary: "stop a test whose coverage did not grow for this many executions (0: never)",
 		Doc: "Saturation stop: when neither the HaPSets nor the covered SP pairs grew during the last N executions, " +
-			"the exploration of the test stops with a line saying so. Coverage is not a proof: see docs/coverage.md.",
+			"the exploration of the test stops with a line saying so. Under the portfolio (the default strategy) it switches " +
+			"phases instead: a phase whose coverage did not grow for N/5 executions in a row hands the rest of its share to the " +
+			"next, with a line saying so; ctrigger and a dpor phase predicted to finish are never cut, and the test stops when its last " +
+			"phase saturated. Coverage is not a proof: see docs/coverage.md.",
+	}, {
+		Name: "VTBOUND_COVERAGE_FROM", Phase: Run, Default: "(none: coverage starts empty)",
+		Accepts: "the path of a coverage file, or of a directory of them",
+		Summary: "start each test from the coverage an earlier run learned (hapset's HaPSets, sp's covered pairs)",
+		Doc: "A coverage file (docs/coverage.md) applies to the test it names; a directory holds one file per test, " +
+			"named as docs/sweep.md says (a test without one starts afresh). hapset starts its guided search from the " +
+			"file's HaPSets, sp targets only the requirements still uncovered, and the measured coverage " +
+			"(VTBOUND_COVERAGE, VTBOUND_SATURATE) counts as new only what the file lacks. A malformed or newer file " +
+			"fails the test with its name. vtbound sweep -coverage sets it.",
+	}, {
+		Name: "VTBOUND_DPOR_STATE", Phase: Run, Default: "(none: each run starts afresh)",
+		Accepts: "the path of a directory",
+		Summary: "dpor: resume each test's search from its saved frontier, and save it when the budget cuts the search",
+		Doc: "Each test whose dpor search the budget cut saves its frontier (the depth-first stack) in DIR, one file per " +
+			"test; the next run with the same DIR and the same test binary resumes it, so the runs together explore " +
+			"exactly the traces of one uninterrupted search, and the last one reports the total. A complete search " +
+			"or a failing test removes the file. vtbound sweep sets it. See docs/sweep.md.",
 	}, {
 		Name: "VTBOUND_CONTEXT", Phase: Run, Default: "5",
 		Accepts: "an integer >= 0",

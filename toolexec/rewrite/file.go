@@ -84,7 +84,11 @@ func (fr *fileRewriter) rewriteDecl(decl dst.Decl) {
 	switch d := decl.(type) {
 	case *dst.FuncDecl:
 		fd := fr.astNode(d).(*ast.FuncDecl)
-		if d.Body == nil || fr.leaveAlone(fd) {
+		if d.Body == nil {
+			return
+		}
+		if fr.leaveAlone(fd) {
+			fr.goleakOptions(d, fd)
 			return
 		}
 		d.Body.List = fr.stmtList(d.Body.List)

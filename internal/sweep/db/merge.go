@@ -9,7 +9,8 @@ import (
 
 // Merge adds the records of src to d: runs with the same ID become one
 // run (the shards of one sweep), test runs are copied, tests keep the
-// most recently learned state, packages the most recent build, and bugs
+// most recently learned state (with the dpor parts and frontiers of
+// both), packages the most recent build, and bugs
 // with the same key keep the earliest first sighting, the latest last
 // sighting, and stay open unless every copy is fixed.
 func (d *DB) Merge(src *DB) error {
@@ -18,10 +19,13 @@ func (d *DB) Merge(src *DB) error {
 			if err := mergeRuns(stx, tx); err != nil {
 				return err
 			}
-			for _, b := range []string{bucketTestRuns, bucketPackages, bucketTests} {
+			for _, b := range []string{bucketTestRuns, bucketPackages} {
 				if err := copyBucket(stx, tx, b); err != nil {
 					return err
 				}
+			}
+			if err := mergeTests(stx, tx); err != nil {
+				return err
 			}
 			return mergeBugs(stx, tx)
 		})
@@ -79,6 +83,30 @@ func joinRuns(a, b Run) Run {
 		}
 	}
 	return a
+}
+
+// mergeTests joins the learned state of tests with the same key
+// (joinTests).
+func mergeTests(stx, tx *bolt.Tx) error {
+	tests, err := list[Test](stx, bucketTests, "")
+	if err != nil {
+		return err
+	}
+	for _, t := range tests {
+		var old Test
+		key := testKey(t.Package, t.Name)
+		ok, err := get(tx, bucketTests, key, &old)
+		if err != nil {
+			return err
+		}
+		if ok {
+			t = joinTests(old, t)
+		}
+		if err := put(tx, bucketTests, key, &t); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // mergeBugs joins bugs with the same key.

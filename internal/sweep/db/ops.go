@@ -89,7 +89,7 @@ func (d *DB) Tests() ([]Test, error) {
 // been fixed). It reports whether the bug is new.
 func (d *DB) Record(tr *TestRun, learned *Test, bug *Bug, now time.Time) (isNew bool, err error) {
 	err = d.bolt.Update(func(tx *bolt.Tx) error {
-		if err := put(tx, bucketTestRuns, testRunKey(tr.Run, tr.Package, tr.Test, tr.Seed), tr); err != nil {
+		if err := put(tx, bucketTestRuns, testRunKey(tr.Run, tr.Package, tr.Test, tr.Seed, tr.Part), tr); err != nil {
 			return err
 		}
 		if learned != nil {
@@ -170,7 +170,7 @@ func (d *DB) Done(run string) (map[string]bool, error) {
 	trs, err := d.TestRuns(run)
 	done := map[string]bool{}
 	for _, tr := range trs {
-		done[WorkKey(tr.Package, tr.Test, tr.Seed)] = true
+		done[WorkKey(tr.Package, tr.Test, tr.Seed)+PartKey(tr.Part)] = true
 	}
 	return done, err
 }
@@ -178,6 +178,15 @@ func (d *DB) Done(run string) (map[string]bool, error) {
 // WorkKey names one unit of work: a test of a package with a seed.
 func WorkKey(pkg, test string, seed int64) string {
 	return fmt.Sprintf("%s %s %d", pkg, test, seed)
+}
+
+// PartKey is the suffix of a WorkKey for the dpor shard part ("i/n"),
+// "" for a whole test.
+func PartKey(part string) string {
+	if part == "" {
+		return ""
+	}
+	return " dpor " + part
 }
 
 // Summary counts a run's bugs.

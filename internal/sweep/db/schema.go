@@ -116,6 +116,12 @@ type Test struct {
 	// requirements covered).
 	Coverage []byte `json:"coverage,omitempty"`
 	Covered  int    `json:"covered,omitempty"`
+	// Frontiers are dpor's saved searches cut by the budget, to resume
+	// on the next night (VTBOUND_DPOR_STATE), by dpor shard ("" unsharded,
+	// else "i/n"); PartsDone the dpor shards "i/n" that completed. With
+	// every shard of n done, Complete is set.
+	Frontiers map[string][]byte `json:"dpor_frontiers,omitempty"`
+	PartsDone []string          `json:"dpor_parts_done,omitempty"`
 }
 
 // TestRun is one test explored with one seed in one run.
@@ -135,7 +141,13 @@ type TestRun struct {
 	Strategies []StrategyRun `json:"strategy_runs,omitempty"`
 	WallNS     int64         `json:"wall_ns"`
 	Bug        string        `json:"bug,omitempty"` // signature
-	Output     string        `json:"output,omitempty"`
+	// Part is the dpor shard "i/n" this run explored of the test's dpor
+	// search (sweep -shard with dpor), "" for a whole test.
+	Part string `json:"part,omitempty"`
+	// SearchTraces is dpor's count of the traces it explored, with those
+	// of the earlier nights it resumed (see VTBOUND_DPOR_STATE).
+	SearchTraces int    `json:"search_traces,omitempty"`
+	Output       string `json:"output,omitempty"`
 }
 
 // StrategyRun is what one strategy did in a test run.
@@ -172,8 +184,12 @@ func (b *Bug) Open() bool { return b.FixedRun == "" }
 
 func testKey(pkg, test string) string { return pkg + sep + test }
 
-func testRunKey(run, pkg, test string, seed int64) string {
-	return run + sep + pkg + sep + test + sep + strconv.FormatInt(seed, 10)
+func testRunKey(run, pkg, test string, seed int64, part string) string {
+	k := run + sep + pkg + sep + test + sep + strconv.FormatInt(seed, 10)
+	if part != "" {
+		k += sep + "dpor " + part
+	}
+	return k
 }
 
 func bugKey(pkg, sig string) string { return pkg + sep + sig }

@@ -53,6 +53,11 @@ type Settings struct {
 	// Saturate stops a test whose coverage did not grow for that many
 	// executions (VTBOUND_SATURATE, 0 = never). See docs/coverage.md.
 	Coverage, Saturate int
+	// CoverageFrom is the coverage learned by earlier runs, a coverage
+	// file or a directory of them (VTBOUND_COVERAGE_FROM); DPORState the
+	// directory where dpor's frontier is resumed from and saved
+	// (VTBOUND_DPOR_STATE). "" when not set.
+	CoverageFrom, DPORState string
 	// Context is the calling-context depth k of HaPSet statements
 	// (VTBOUND_CONTEXT, default 5; 0: none).
 	Context int
@@ -114,6 +119,8 @@ func Parse(getenv func(string) string) (Settings, error) {
 	}
 	s.Replay = getenv("VTBOUND_REPLAY")
 	s.JSON = getenv("VTBOUND_JSON")
+	s.CoverageFrom = getenv("VTBOUND_COVERAGE_FROM")
+	s.DPORState = getenv("VTBOUND_DPOR_STATE")
 	p.track(&s)
 	p.list("VTBOUND_IGNORE_LEAKS", &s.IgnoreLeaks)
 	p.shard(&s)

@@ -38,7 +38,7 @@ func NewState(prims Prim) *State {
 func (s *State) Observe(x *sched.Execution) bool {
 	s.Executions++
 	if s.Executions == 1 {
-		s.SetEstimate(NewModel(x.Trace, s.Prims).Estimate())
+		s.AddEstimate(NewModel(x.Trace, s.Prims).Estimate()) // a union with a seeded estimate
 	}
 	grew := s.coverTrace(x.Trace) > 0
 	if Good(x.Outcome) {

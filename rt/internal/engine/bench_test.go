@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"fmt"
 	"iter"
 	"runtime"
 	"sync"
@@ -286,4 +287,81 @@ func BenchmarkHeapAllocation(b *testing.B) {
 // heapSite registers the allocation benchmark's one site.
 func heapSite() int32 {
 	return rt.Register("github.com/vtbound/vtbound/rt/internal/engine_test/heap", []rt.Site{{File: "bench_test.go", Kind: rt.KAlloc}}, nil)
+}
+
+// contended is the body of BenchmarkStepsPerGoroutines: n goroutines each
+// take one mutex 10 times around a shared increment, and the body waits
+// for them with a WaitGroup.
+func contended(n int) func() {
+	return func() {
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		counter := 0
+		rt.WGAdd(0, &wg, n)
+		for range n {
+			rt.Go(0, func() {
+				for range 10 {
+					rt.Lock(0, &mu)
+					rt.Read(0, unsafe.Pointer(&counter))
+					rt.Write(0, unsafe.Pointer(&counter))
+					counter++
+					rt.Unlock(0, &mu)
+				}
+				rt.WGDone(0, &wg)
+			})
+		}
+		rt.WGWait(0, &wg)
+		if counter != 10*n {
+			panic("contended: lost an increment")
+		}
+	}
+}
+
+// stepGoroutines are the goroutine counts of BenchmarkStepsPerGoroutines.
+var stepGoroutines = []int{2, 8, 64, 512}
+
+// BenchmarkStepsPerGoroutines measures the cost of one step as the number
+// of goroutines grows: each b.N iteration is one execution of contended(N)
+// under random walk or PCT. It reports ns/step and, as x-of-N2, the ratio
+// to the N=2 figure of the same strategy measured earlier in the same run
+// (run all sizes together; the figure is 300 executions):
+//
+//	go test ./rt/internal/engine -run '^$' -bench StepsPerGoroutines -benchtime 300x
+func BenchmarkStepsPerGoroutines(b *testing.B) {
+	for _, s := range []string{"random", "pct"} {
+		base := 0.0
+		for _, n := range stepGoroutines {
+			b.Run(fmt.Sprintf("%s/N=%d", s, n), func(b *testing.B) {
+				ns := stepCost(b, s, n)
+				if n == stepGoroutines[0] {
+					base = ns
+				}
+				b.ReportMetric(ns, "ns/step")
+				if base > 0 {
+					b.ReportMetric(ns/base, "x-of-N2")
+				}
+			})
+		}
+	}
+}
+
+// stepCost runs b.N executions of contended(n) under strategy s and returns
+// the mean wall-clock ns per step.
+func stepCost(b *testing.B, s string, n int) float64 {
+	strat, err := strategy.New(s, strategy.Config{Seed: 1, Budget: b.N + 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	e := engine.New(strat, engine.Limits{}, nil)
+	body := contended(n)
+	steps := 0
+	b.ResetTimer()
+	for range b.N {
+		res, ok := e.Run(body)
+		if !ok || res.Failure != nil {
+			b.Fatalf("execution failed: %v", res.Failure)
+		}
+		steps += len(res.Trace)
+	}
+	return float64(b.Elapsed().Nanoseconds()) / float64(steps)
 }

@@ -94,6 +94,17 @@ type chanState struct {
 	rq         []vclock // clocks of receives whose freed slot no send has used yet
 	sends      int      // sends so far
 	closeClock vclock
+	// waiters lists the goroutines that started waiting with a case on
+	// the channel, for partner; entries whose wait has ended are dropped
+	// as partner meets them.
+	waiters []chanWaiter
+}
+
+// chanWaiter is one wait of a goroutine on a channel: it is current while
+// g.waits == n and g's channel operation still waits.
+type chanWaiter struct {
+	g *G
+	n uint32
 }
 
 // MakeChan registers a channel made by g so that its operations are
@@ -160,7 +171,10 @@ func (g *G) Select(site int32, kind sched.OpKind, hasDefault bool, cases []Case)
 			g.pend.cases = nil
 			return i
 		}
-		g.pend.waiting = true
+		if !g.pend.waiting {
+			g.pend.waiting = true
+			g.x.addWaiter(g)
+		}
 		if g.x.hasUnmodelled(cases) || g.pollFor > 0 {
 			g.pollFailed() // uncontrolled code may complete it (see pollAdopted)
 		}
@@ -236,20 +250,52 @@ func (x *execution) caseReady(g *G, c Case) bool {
 	return h != nil
 }
 
-// partner finds the goroutine that has waited longest with a matching
-// operation on c's unbuffered channel, and the index of its case. Only
-// waiting goroutines count (a select with a default never waits).
+// addWaiter records, on each modelled channel of its cases, that g's
+// channel operation starts waiting.
+func (x *execution) addWaiter(g *G) {
+	g.waits++
+	w := chanWaiter{g, g.waits}
+	for _, c := range g.pend.cases {
+		s := x.model.chans[c.chanKey()]
+		if s != nil && (len(s.waiters) == 0 || s.waiters[len(s.waiters)-1] != w) {
+			s.waiters = append(s.waiters, w)
+		}
+	}
+}
+
+// waiting reports whether w is still a waiting channel operation.
+func (w chanWaiter) waiting() bool {
+	h := w.g
+	if !h.live || h.waits != w.n || !h.pend.waiting || h.pend.completed {
+		return false
+	}
+	switch h.op.Kind {
+	case sched.OpSend, sched.OpRecv, sched.OpSelect:
+		return true
+	}
+	return false
+}
+
+// partner finds the goroutine that has waited longest (the lowest ID
+// among equals) with a matching operation on c's unbuffered channel, and
+// the index of its case. Only waiting goroutines count (a select with a
+// default never waits); only the channel's own waiters are looked at.
 func (x *execution) partner(g *G, c Case) (*G, int) {
 	key := c.chanKey()
+	s := x.model.chans[key]
+	if s == nil {
+		return nil, -1
+	}
 	var best *G
 	bestIdx := -1
-	for _, h := range x.alive {
-		if h == g || !h.live || !h.pend.waiting || h.pend.completed || (best != nil && h.since >= best.since) {
+	kept := s.waiters[:0]
+	for _, w := range s.waiters {
+		if !w.waiting() {
 			continue
 		}
-		switch h.op.Kind {
-		case sched.OpSend, sched.OpRecv, sched.OpSelect:
-		default:
+		kept = append(kept, w)
+		h := w.g
+		if h == g || (best != nil && (h.since > best.since || (h.since == best.since && h.id > best.id))) {
 			continue
 		}
 		for j, hc := range h.pend.cases {
@@ -259,6 +305,8 @@ func (x *execution) partner(g *G, c Case) (*G, int) {
 			}
 		}
 	}
+	clear(s.waiters[len(kept):])
+	s.waiters = kept
 	return best, bestIdx
 }
 

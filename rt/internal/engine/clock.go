@@ -17,11 +17,9 @@ func (c *vclock) join(o vclock) {
 	if len(o) > len(*c) {
 		*c = append(*c, make(vclock, len(o)-len(*c))...)
 	}
-	cc := *c
+	cc := (*c)[:len(o)]
 	for i, v := range o {
-		if v > cc[i] {
-			cc[i] = v
-		}
+		cc[i] = max(cc[i], v) // branch-free: components differ at random
 	}
 }
 

@@ -30,6 +30,16 @@
 //   - Real locks are released after an execution only when they are really
 //     held (damage.go): a program that overwrote or copied a locked mutex
 //     gets a report, not the runtime's unrecoverable fatal error.
+//   - The enabled set is kept up to date on the events that change it
+//     (enabled.go): a goroutine whose operation never blocks stays enabled
+//     until its step, the waiters of a mutex or a WaitGroup enter and
+//     leave the set as it is unlocked and locked or its counter reaches
+//     and leaves zero, and only the remaining waiters (channels, other
+//     primitives, sleeps, polls) are looked at again at every scheduling
+//     point. A strategy that implements sched.Sparse reads the View
+//     through its methods and gets no goroutine lists, so that the
+//     engine's own work per step does not grow with the number of live
+//     goroutines unless they wait on channels or other primitives.
 //   - Run returns only when the real goroutines of the execution have
 //     ended (settle), so that the test never sees them between executions
 //     or after it; the test body itself runs on a goroutine of its own,
@@ -400,6 +410,13 @@ type G struct {
 	background bool
 	timer      *timerState // the timer whose goroutine g is (timer.go), or nil
 	ho         outState    // hand-off on uncontrolled blocking (handoff.go)
+
+	// the enabled set (enabled.go)
+	cls   enClass
+	grp   *waitSet // the waiters g is one of (clsWaiter)
+	dynAt int      // g's index in x.dyn (clsDynamic)
+	dirty bool     // g is in x.dirty
+	waits uint32   // channel waits begun (see chanWaiter)
 }
 
 // newG creates goroutine state and starts the real goroutine, parked until
@@ -417,6 +434,7 @@ func (x *execution) newG(parent int, fn func()) *G {
 	g.clock.tick(g.id)
 	x.gs = append(x.gs, g)
 	x.alive = append(x.alive, g)
+	x.markDirty(g)
 	x.e.inRun.Add(1)
 	go g.run(fn)
 	return g
@@ -478,6 +496,7 @@ func (g *G) exit(r any, normal bool) {
 	}
 	g.live = false
 	x.removeAlive(g)
+	x.unclassify(g)
 	g.clock = nil // nothing joins an exited goroutine's clock: free it
 	x.record(g, sched.Op{Kind: sched.OpExit, Group: -1}, -1, false)
 	x.exits++

@@ -36,14 +36,21 @@ type execution struct {
 	hash      uint64
 	view      sched.View
 
+	// the enabled set (enabled.go)
+	en     idSet    // enabled goroutines, exact after refresh
+	dyn    []*G     // goroutines of class clsDynamic
+	dirty  []*G     // goroutines to classify at the next refresh
+	live   liveView // the View's sched.Live
+	sparse bool     // the strategy reads Views through their methods only
+
 	objs  map[unsafe.Pointer]int32
 	heap  heapTable
 	model models
 	track []bool // tracked groups by ID when !plan.TrackAll
 
-	base         int // runtime.NumGoroutine before the execution began
-	exits        int // goroutines exited since virtual time last passed
-	exitWaits    int // sleeps since then whose wait for the exits ran out
+	base         int  // runtime.NumGoroutine before the execution began
+	exits        int  // goroutines exited since virtual time last passed
+	exitWaits    int  // sleeps since then whose wait for the exits ran out
 	lingering    bool // base counts goroutines an earlier execution left exiting
 	bodyDone     bool
 	boundHit     bool // the step bound ended the execution without a livelock
@@ -72,6 +79,8 @@ func newExecution(e *Engine, plan sched.Plan) *execution {
 		hash:     fnvOffset,
 	}
 	x.model.init()
+	x.live.x = x
+	x.sparse = isSparse(e.strat)
 	x.setPlan(plan)
 	return x
 }
@@ -109,7 +118,10 @@ func (x *execution) reset(plan sched.Plan) {
 		view: sched.View{Goroutines: x.view.Goroutines[:0], Enabled: x.view.Enabled[:0]},
 		objs: x.objs, model: x.model, raceSeen: x.raceSeen, hash: fnvOffset,
 		track: x.track, heap: x.heap,
+		en: x.en[:0], dyn: x.dyn[:0], dirty: x.dirty[:0], live: liveView{gs: x.live.gs[:0]},
+		sparse: isSparse(x.e.strat),
 	}
+	x.live.x = x
 	x.setPlan(plan)
 	x.heap.reset()
 	clear(x.objs)
@@ -135,13 +147,16 @@ func (x *execution) objID(p unsafe.Pointer) int32 {
 // the goroutine at the scheduling point, nil if it just exited.
 func (x *execution) pickNext(cur *G) *G {
 	lim := x.e.lim
+	if cur != nil {
+		x.markDirty(cur)
+	}
 	for {
 		if x.step >= lim.MaxSteps {
 			x.stepBound()
 			return nil
 		}
 		x.collectReturned()
-		x.buildView(cur)
+		x.refresh()
 		if x.bodyDone && x.onlyPollers() {
 			x.stuck() // background goroutines waiting on uncontrolled code
 			return nil
@@ -149,27 +164,36 @@ func (x *execution) pickNext(cur *G) *G {
 		if x.onlySpinners() && x.advanceClock() {
 			continue
 		}
-		if len(x.view.Enabled) == 0 {
+		n := x.en.count()
+		if n == 0 {
 			if x.couple() || x.advanceClock() || x.pollAdopted() || x.waitForPollers() || x.awaitReturn() {
 				continue
 			}
 			x.stuck()
 			return nil
 		}
-		id := x.view.Enabled[0]
-		if len(x.view.Enabled) > 1 {
-			id = x.e.strat.Pick(&x.view)
-			if !x.isEnabled(id) {
-				panic(fmt.Sprintf("vtbound: strategy picked goroutine %d, not enabled (enabled: %v)", id, x.view.Enabled))
-			}
-			x.decisions = append(x.decisions, id)
+		g := x.gs[x.en.next(0)-1]
+		if n > 1 {
+			g = x.strategyPick(cur)
 		}
-		g := x.gs[id-1]
-		preempt := cur != nil && cur != g && x.view.CurrentEnabled()
+		preempt := cur != nil && cur != g && x.en.has(cur.id)
+		x.markDirty(g) // its step changes its state: classify it at the next refresh
 		x.record(g, g.op, -1, preempt)
 		x.noteProgress(g)
 		return g
 	}
+}
+
+// strategyPick asks the strategy which enabled goroutine takes the next
+// step, and records the decision.
+func (x *execution) strategyPick(cur *G) *G {
+	x.prepareView(cur)
+	id := x.e.strat.Pick(&x.view)
+	if !x.en.has(id) {
+		panic(fmt.Sprintf("vtbound: strategy picked goroutine %d, not enabled (enabled: %v)", id, x.enabledIDs()))
+	}
+	x.decisions = append(x.decisions, id)
+	return x.gs[id-1]
 }
 
 // choose resolves a choice among n outcomes of g's operation.
@@ -177,7 +201,9 @@ func (x *execution) choose(g *G, n int) int {
 	if n <= 1 {
 		return 0
 	}
-	x.buildView(g)
+	x.refresh()
+	x.markDirty(g) // g is in the middle of its step
+	x.prepareView(g)
 	c := x.e.strat.Choose(&x.view, n)
 	if c < 0 || c >= n {
 		panic(fmt.Sprintf("vtbound: strategy chose %d of %d", c, n))
@@ -189,55 +215,12 @@ func (x *execution) choose(g *G, n int) int {
 	return c
 }
 
-func (x *execution) isEnabled(id int) bool {
-	for _, e := range x.view.Enabled {
-		if e == id {
-			return true
-		}
-	}
-	return false
-}
-
-// buildView fills x.view with the live goroutines and the enabled set.
-func (x *execution) buildView(cur *G) {
-	v := &x.view
-	v.Step = x.step
-	v.Current = 0
-	if cur != nil {
-		v.Current = cur.id
-	}
-	v.Goroutines = v.Goroutines[:0]
-	v.Enabled = v.Enabled[:0]
-	v.Trace = x.trace
-	v.Heap = x.heap.info
-	now := time.Time{}
-	for _, g := range x.alive {
-		if !g.live {
-			continue
-		}
-		en := !g.ho.away && x.enabled(g)
-		if en && !g.pollAt.IsZero() {
-			if now.IsZero() {
-				now = time.Now()
-			}
-			en = !now.Before(g.pollAt)
-		}
-		v.Goroutines = append(v.Goroutines, sched.Goroutine{
-			ID: g.id, Parent: g.parent, Op: g.op, Enabled: en,
-			Spinning: g.idle >= x.e.lim.SpinThreshold,
-		})
-		if en {
-			v.Enabled = append(v.Enabled, g.id)
-		}
-	}
-}
-
 // onlyPollers reports whether every live goroutine is waiting on code
 // vtbound does not control (a ticker, a context, a channel made elsewhere)
 // or blocked. After the body has returned, such background goroutines do
 // not keep the execution alive: natively the test would have ended.
 func (x *execution) onlyPollers() bool {
-	for _, id := range x.view.Enabled {
+	for id := x.en.next(0); id != 0; id = x.en.next(id) {
 		if x.gs[id-1].pollFor == 0 {
 			return false
 		}
@@ -262,10 +245,11 @@ func (x *execution) onlyPollers() bool {
 // onlySpinners reports whether goroutines are enabled but every one of them
 // is busy-waiting, so that virtual time should pass.
 func (x *execution) onlySpinners() bool {
-	if len(x.view.Enabled) == 0 {
+	first := x.en.next(0)
+	if first == 0 {
 		return false
 	}
-	for _, id := range x.view.Enabled {
+	for id := first; id != 0; id = x.en.next(id) {
 		if x.gs[id-1].idle < x.e.lim.SpinThreshold {
 			return false
 		}

@@ -10,8 +10,9 @@ import (
 
 // mutexState models a sync.Mutex.
 type mutexState struct {
-	locked bool
-	clock  vclock // clock of the last Unlock
+	locked  bool    // changed only through execution.setLocked
+	clock   vclock  // clock of the last Unlock
+	waiters waitSet // goroutines whose pending Lock waits for it (enabled.go)
 }
 
 // rwState models a sync.RWMutex.
@@ -25,8 +26,9 @@ type rwState struct {
 
 // wgState models a sync.WaitGroup.
 type wgState struct {
-	count int
-	clock vclock // join of the clocks of Done/Add(-n)
+	count   int     // changed only through execution.setCount
+	waiters waitSet // goroutines whose pending Wait waits for it (enabled.go)
+	clock   vclock  // join of the clocks of Done/Add(-n)
 	// rounds counts the Adds that raised the counter from zero; wrote is
 	// the round whose first blocking Wait wrote the race address (wgRaceAddr).
 	rounds, wrote int
@@ -98,7 +100,7 @@ func (g *G) Lock(site int32, m *sync.Mutex) {
 		g.pollFailed()
 	}
 	g.pollDone()
-	s.locked = true
+	g.x.setLocked(s, true)
 	g.clock.join(s.clock)
 }
 
@@ -113,7 +115,7 @@ func (g *G) TryLock(site int32, m *sync.Mutex) bool {
 	if s.locked || !m.TryLock() {
 		return false
 	}
-	s.locked = true
+	g.x.setLocked(s, true)
 	g.clock.join(s.clock)
 	return true
 }
@@ -134,7 +136,7 @@ func (g *G) Unlock(site int32, m *sync.Mutex) {
 		m.Unlock() // held by uncontrolled code
 		return
 	}
-	s.locked = false
+	g.x.setLocked(s, false)
 	if mutexFree(m) {
 		g.misuse("sync: unlock of unlocked mutex", "Mutex")
 	}
@@ -307,7 +309,7 @@ func (g *G) WGAdd(site int32, wg *sync.WaitGroup, delta int) {
 		s.rounds++
 		g.x.checkRace(g, site, wgRaceAddr(wg), false)
 	}
-	s.count += delta
+	g.x.setCount(s, s.count+delta)
 }
 
 // WGWait models wg.Wait by g.
@@ -470,7 +472,7 @@ func (s *condState) wake(w, by *G) {
 func (s *condState) release(g *G) {
 	switch {
 	case s.mu != nil:
-		s.mu.locked = false
+		g.x.setLocked(s.mu, false)
 		s.mu.clock.set(g.clock)
 	case s.rw != nil:
 		s.rw.writer = false
@@ -487,7 +489,7 @@ func (s *condState) release(g *G) {
 func (s *condState) reacquire(g *G) {
 	switch {
 	case s.mu != nil:
-		s.mu.locked = true
+		g.x.setLocked(s.mu, true)
 		g.clock.join(s.mu.clock)
 	case s.rw != nil:
 		s.rw.writer = true

@@ -21,6 +21,7 @@ type covTracker struct {
 	context  int // calling-context depth of HaPSet statements
 	name     string
 	stopped  bool
+	switched bool // the strategy switches phases on saturation and decides the stop
 }
 
 // withCoverage returns strat wrapped to measure coverage when
@@ -28,22 +29,47 @@ type covTracker struct {
 // strat itself otherwise (no cost). The coverage is logged when the test
 // ends.
 func (d *driver) withCoverage(strat sched.Strategy) sched.Strategy {
+	seeded := d.carryIn(strat) // VTBOUND_COVERAGE_FROM, VTBOUND_DPOR_STATE (carry.go)
 	if d.s.Coverage == 0 && d.s.Verbose == 0 && d.s.Saturate == 0 {
 		return strat
 	}
 	c := &covTracker{Strategy: strat, t: d.t, state: coverage.NewState(coverage.PrimAll), saturate: d.s.Saturate, context: d.s.Context, name: strategyName(strat)}
+	if seeded != nil {
+		c.state = seeded // coverage new in this run is new across runs
+	}
 	if d.s.Coverage > 0 || d.s.Verbose > 0 {
 		d.t.Cleanup(c.log)
 	}
 	if r := d.lookupRecord(); r != nil {
 		r.cov = c // its file goes into the VTBOUND_JSON record
 	}
+	if sw, ok := unwrapTracking(strat).(phaseSwitcher); ok && c.saturate > 0 {
+		sw.SwitchOnSaturation(c.state, c.saturate, func(format string, args ...any) {
+			c.t.Logf("vtbound: %s: %s", c.t.Name(), fmt.Sprintf(format, args...))
+		})
+		c.switched = true
+	}
 	return c
 }
 
-// Begin stops the exploration when coverage is saturated.
+// phaseSwitcher is a strategy that itself leaves phases whose coverage
+// saturated, and ends when its last phase did (the portfolio).
+type phaseSwitcher interface {
+	SwitchOnSaturation(s *coverage.State, n int, logf func(format string, args ...any))
+}
+
+// unwrapTracking returns the strategy inside VTBOUND_TRACK's wrapper.
+func unwrapTracking(s sched.Strategy) sched.Strategy {
+	if f, ok := s.(*fixedTracking); ok {
+		return f.Strategy
+	}
+	return s
+}
+
+// Begin stops the exploration when coverage is saturated, unless the
+// strategy switches phases on saturation: it then decides.
 func (c *covTracker) Begin(p *sched.Plan) bool {
-	if c.state.Stalled(c.saturate) {
+	if !c.switched && c.state.Stalled(c.saturate) {
 		if !c.stopped {
 			c.stopped = true
 			c.t.Logf("vtbound: %s: coverage saturated: no new HaPSet entry or SP pair in the last %d executions; exploration stopped after %d executions (VTBOUND_SATURATE=%d)",
@@ -57,6 +83,10 @@ func (c *covTracker) Begin(p *sched.Plan) bool {
 	p.Context = max(p.Context, c.context)
 	return true
 }
+
+// SparseView forwards the wrapped strategy's (sched.Sparse): coverage is
+// measured from finished executions, not from Views.
+func (c *covTracker) SparseView() bool { return sched.IsSparse(c.Strategy) }
 
 // End measures the execution, then passes it on.
 func (c *covTracker) End(x *sched.Execution) {

@@ -19,7 +19,7 @@ type access struct {
 	write bool
 	name  string // the variable as the report shows it
 	where string // file:line
-	key   string // identity of the location: group and name
+	key   string // identity of the location: group and object
 }
 
 // accesses lists the trace's memory accesses that the report can name.
@@ -34,18 +34,39 @@ func accesses(trace []sched.Step) []access {
 			continue
 		}
 		out = append(out, access{step: i, g: st.G, write: st.Op.Kind.IsWrite(), name: name, where: where,
-			key: fmt.Sprintf("%d\x00%s", st.Op.Group, name)})
+			key: locKey(st.Op)})
 	}
 	return out
 }
 
+// locKey identifies the location an access touches: the object the
+// execution numbered for its address when there is one, else its variable
+// group. The group and the expression are not part of it: a whole-array
+// read (`range b.used`) and an element write (`b.used[i]`) of the same
+// address belong to different groups but meet. Steps read back from a
+// schedule file carry no object number: their key is the group.
+func locKey(op sched.Op) string {
+	if op.Obj != 0 {
+		return fmt.Sprintf("o%d", op.Obj)
+	}
+	return fmt.Sprintf("g%d", op.Group)
+}
+
 // explain returns one sentence saying what went wrong in trace, or "" when
-// no simple account fits. It looks for the last unserializable interleaving
+// no simple account fits (see explainSteps).
+func explain(trace []sched.Step) string {
+	s, _ := explainSteps(trace)
+	return s
+}
+
+// explainSteps returns one sentence saying what went wrong in trace and
+// the trace indices of the accesses it names, or "" when no simple account
+// fits. It looks for the last unserializable interleaving
 // (ctrigger-unserializable-interleavings.txt, Fig. 3): two consecutive
 // accesses p, c of one goroutine to a location with a remote access r to
 // it in between, such that no serial order of the two goroutines gives the
 // same values.
-func explain(trace []sched.Step) string {
+func explainSteps(trace []sched.Step) (string, []int) {
 	acc := accesses(trace)
 	for ci := len(acc) - 1; ci > 0; ci-- {
 		c := acc[ci]
@@ -60,48 +81,132 @@ func explain(trace []sched.Step) string {
 		for ri := ci - 1; ri > pi; ri-- {
 			if r := acc[ri]; r.g != c.g && r.key == c.key {
 				if s := uiSentence(p, r, c); s != "" {
-					return s
+					return s, []int{p.step, r.step, c.step}
 				}
 			}
 		}
 	}
-	return ""
+	return "", nil
+}
+
+// it names a's variable in a sentence that already named first's: "it"
+// when the expressions are the same, the expression otherwise.
+func it(a, first access) string {
+	if a.name == first.name {
+		return "it"
+	}
+	return a.name
 }
 
 // uiSentence describes the unserializable pattern (p, r, c), or "" when
 // the pattern is serializable.
 func uiSentence(p, r, c access) string {
 	gp, gr := fmt.Sprintf("G%d", p.g), fmt.Sprintf("G%d", r.g)
+	ir, ic := it(r, p), it(c, p)
 	switch {
 	case !p.write && r.write && !c.write: // R-W-R
-		return fmt.Sprintf("%s read %s at %s, %s wrote it at %s, and %s read it again at %s: %s saw two different values where it expected one.",
-			gp, p.name, p.where, gr, r.where, gp, c.where, gp)
+		return fmt.Sprintf("%s read %s at %s, %s wrote %s at %s, and %s read %s again at %s: %s saw two different values where it expected one.",
+			gp, p.name, p.where, gr, ir, r.where, gp, ic, c.where, gp)
 	case p.write && r.write && !c.write: // W-W-R
-		return fmt.Sprintf("%s wrote %s at %s, %s overwrote it at %s, and %s read it back at %s: %s did not get the value it wrote.",
-			gp, p.name, p.where, gr, r.where, gp, c.where, gp)
+		return fmt.Sprintf("%s wrote %s at %s, %s overwrote %s at %s, and %s read %s back at %s: %s did not get the value it wrote.",
+			gp, p.name, p.where, gr, ir, r.where, gp, ic, c.where, gp)
 	case !p.write && r.write && c.write: // R-W-W
-		return fmt.Sprintf("%s read %s at %s, %s wrote it at %s, then %s wrote it at %s from what it had read before: %s acted on a stale value.",
-			gp, p.name, p.where, gr, r.where, gp, c.where, gp)
+		return fmt.Sprintf("%s read %s at %s, %s wrote %s at %s, then %s wrote %s at %s from what it had read before: %s acted on a stale value.",
+			gp, p.name, p.where, gr, ir, r.where, gp, ic, c.where, gp)
 	case p.write && !r.write && c.write: // W-R-W
-		return fmt.Sprintf("%s wrote %s at %s and again at %s, and %s read the value in between at %s: %s saw an intermediate state.",
-			gp, p.name, p.where, c.where, gr, r.where, gr)
+		again := "again"
+		if ic != "it" {
+			again = ic
+		}
+		return fmt.Sprintf("%s wrote %s at %s and %s at %s, and %s read %s in between at %s: %s saw an intermediate state.",
+			gp, p.name, p.where, again, c.where, gr, ir, r.where, gr)
 	}
 	return ""
+}
+
+// orderSentence accounts for a failure no unserializable interleaving
+// explains: the last access c that conflicts with earlier accesses of
+// other goroutines (one of each pair a write), with the latest such access
+// of each of them: "G3 wrote a at f.go:2 before G2 read it at f.go:1". A
+// pair whose second goroutine waited in between (see joined) is left out:
+// its order is the program's, not the schedule's. It returns the sentence
+// and the trace indices it names, or "" when no two goroutines' accesses
+// conflict.
+func orderSentence(trace []sched.Step) (string, []int) {
+	acc := accesses(trace)
+	for ci := len(acc) - 1; ci > 0; ci-- {
+		c := acc[ci]
+		seen := map[int]bool{c.g: true}
+		var before []access
+		for ri := ci - 1; ri >= 0; ri-- {
+			r := acc[ri]
+			if !seen[r.g] && r.key == c.key && (r.write || c.write) && !joined(trace, c.g, r.step, c.step) {
+				seen[r.g] = true
+				before = append([]access{r}, before...)
+			}
+		}
+		if len(before) > 0 {
+			return orderWords(before, c)
+		}
+	}
+	return "", nil
+}
+
+// joined reports whether goroutine g waited for another one between
+// trace indices from and to: a WaitGroup wait, a receive or a select,
+// which may order what came before them in other goroutines before what g
+// does next (a lock does not: which goroutine locks first is the
+// schedule's choice).
+func joined(trace []sched.Step, g, from, to int) bool {
+	for _, st := range trace[from+1 : to] {
+		if st.G == g && (st.Op.Kind == sched.OpWGWait || st.Op.Kind == sched.OpRecv || st.Op.Kind == sched.OpSelect) {
+			return true
+		}
+	}
+	return false
+}
+
+// orderWords renders orderSentence's account of the accesses before c.
+func orderWords(before []access, c access) (string, []int) {
+	var parts []string
+	var steps []int
+	for i, r := range before {
+		name := r.name
+		if i > 0 {
+			name = it(r, before[0])
+		}
+		parts = append(parts, fmt.Sprintf("G%d %s %s at %s", r.g, pastTense(r.write), name, r.where))
+		steps = append(steps, r.step)
+	}
+	s := fmt.Sprintf("%s before G%d %s %s at %s: in this order the test fails (an order violation).",
+		strings.Join(parts, " and "), c.g, pastTense(c.write), it(c, before[0]), c.where)
+	return s, append(steps, c.step)
+}
+
+// pastTense is the verb of an access in a sentence.
+func pastTense(write bool) string {
+	if write {
+		return "wrote"
+	}
+	return "read"
 }
 
 // essential renders the steps of a (minimised) trace that matter: the
 // accesses to locations that two goroutines touch with at least one write,
 // each preemption, synchronisation next to those, and each goroutine's last
-// step. The elided steps are counted.
-func essential(trace []sched.Step) []string {
-	return renderKept(trace, essentialMask(trace))
+// step, and the steps named (those the report's sentence names). The
+// elided steps are counted.
+func essential(trace []sched.Step, named ...int) []string {
+	return renderKept(trace, essentialMask(trace, named...))
 }
 
 // essentialMask marks the steps essential renders.
-func essentialMask(trace []sched.Step) []bool {
+func essentialMask(trace []sched.Step, named ...int) []bool {
 	keep := make([]bool, len(trace))
-	for _, i := range conflicting(trace) {
-		keep[i] = true
+	for _, i := range append(conflicting(trace), named...) {
+		if i >= 0 && i < len(trace) {
+			keep[i] = true
+		}
 	}
 	last := map[int]int{}
 	for i, st := range trace {
@@ -181,12 +286,17 @@ func renderKept(trace []sched.Step, keep []bool) []string {
 			elided = 0
 		}
 	}
+	const maxLines = 200
 	for i, st := range trace {
 		if !keep[i] {
 			elided++
 			continue
 		}
 		flush()
+		if len(out) >= maxLines {
+			out = append(out, fmt.Sprintf("      … %d more steps (the schedule file has the whole trace)", len(trace)-i))
+			return out
+		}
 		mark := " "
 		if st.Preempt {
 			mark = "»"

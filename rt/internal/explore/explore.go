@@ -261,20 +261,16 @@ func (d *driver) fail(res *engine.Result, strat sched.Strategy) {
 	if res.Label == "" {
 		sf.Strategy = strategyName(strat)
 	}
-	d.annotate(sf, res)
+	d.annotateStory(sf, newStory(res))
 	var b strings.Builder
-	d.writeReport(&b, res, sf, divergence)
 	path, err := d.writeSchedule(sf)
 	if err != nil {
+		d.writeReport(&b, res, sf, divergence)
 		fmt.Fprintf(&b, "  schedule NOT saved: %v\n", err)
 		t.Error(b.String())
 		return
 	}
-	fmt.Fprintf(&b, "  (c,v,t) = (%s) as found (%s); schedule saved: %s\n", sf.CVT, cvtWords(found), path)
-	if divergence == "" && minimizable(res.Outcome) && d.childrenAllowed() {
-		path = d.reportMinimized(&b, res, path, found)
-	}
-	fmt.Fprintf(&b, "  replay: %s\n", d.replayCommand(path))
+	path = d.tell(&b, res, sf, path, found, divergence)
 	d.noteFailure(path, b.String())
 	t.Error(b.String())
 }
@@ -292,66 +288,11 @@ func minimizable(o sched.Outcome) bool {
 	return o != sched.Livelock && o != sched.Timeout
 }
 
-// reportMinimized minimises the failure, saves the minimised schedule
-// next to the original and appends it to the report. It returns the path
-// of the schedule to replay.
-func (d *driver) reportMinimized(b *strings.Builder, res *engine.Result, original string, found strategy.CVT) string {
-	m, err := d.minimize(res, original)
-	if err != nil {
-		fmt.Fprintf(b, "  minimisation failed: %v\n", err)
-		return original
-	}
-	if !m.cvt.Less(found) {
-		fmt.Fprintf(b, "  (c,v,t) = (%s) after minimisation: no smaller schedule found\n", m.sf.CVT)
-		return original
-	}
-	m.sf.Seed, m.sf.Execution = d.s.Seed, res.N
-	d.annotate(m.sf, res)
-	path, err := d.writeSchedule(m.sf)
-	if err != nil {
-		fmt.Fprintf(b, "  minimised schedule NOT saved: %v\n", err)
-		return original
-	}
-	section(b, "minimised interleaving, the steps that matter (» marks a preemption)", essential(fileSteps(m.sf.Trace)))
-	fmt.Fprintf(b, "  (c,v,t) = (%s) after minimisation (%s); minimised schedule saved: %s\n", m.sf.CVT, cvtWords(m.cvt), path)
-	return path
-}
-
 func strategyName(s sched.Strategy) string {
 	if n, ok := s.(sched.Named); ok {
 		return n.Name()
 	}
 	return fmt.Sprintf("%T", s)
-}
-
-// writeReport renders the failure report.
-func (d *driver) writeReport(b *strings.Builder, res *engine.Result, sf *schedfile.Schedule, divergence string) {
-	fmt.Fprintf(b, "vtbound: %s: %s", d.t.Name(), sf.Oracle)
-	if f := res.Failure; f != nil && f.Message != "" {
-		fmt.Fprintf(b, ": %s", f.Message)
-		if f.G > 0 {
-			fmt.Fprintf(b, " (G%d)", f.G)
-		}
-	}
-	b.WriteString("\n")
-	if what := whatHappened(res); what != "" {
-		fmt.Fprintf(b, "  what happened: %s\n", what)
-	}
-	fmt.Fprintf(b, "  found by %s, seed %d, execution %d; trace hash %016x\n", sf.Strategy, sf.Seed, sf.Execution, res.Hash)
-	if res.Uncontrolled {
-		b.WriteString("  note: uncontrolled code was involved (a goroutine polled an object vtbound does not model)\n")
-	}
-	if divergence != "" {
-		fmt.Fprintf(b, "  NONDETERMINISM: %s\n", divergence)
-	}
-	section(b, "goroutines", goroutineLines(res.States))
-	section(b, "interleaving (» marks a preemption)", interleaving(res.Trace, res.Heap))
-	if len(res.RaceReports) > 0 {
-		section(b, "data races", raceLines(res.RaceReports))
-	}
-	if f := res.Failure; f != nil && f.Stack != "" {
-		section(b, "panic stack", strings.Split(strings.TrimSpace(f.Stack), "\n"))
-	}
 }
 
 func section(b *strings.Builder, title string, lines []string) {

@@ -26,21 +26,49 @@ type acceptedLeaks struct {
 	tops  map[string]int
 }
 
+// goleakTops are the top functions accepted for every test of the
+// process through goleak's options in TestMain (IgnoreLeaks).
+var goleakTops struct {
+	sync.Mutex
+	names []string
+}
+
+// IgnoreLeaks adds top functions whose leaked goroutines every later
+// exploration accepts, as if they were in VTBOUND_IGNORE_LEAKS.
+func IgnoreLeaks(tops ...string) {
+	goleakTops.Lock()
+	defer goleakTops.Unlock()
+	goleakTops.names = append(goleakTops.names, tops...)
+}
+
+// ignoredTops returns the accepted top functions: VTBOUND_IGNORE_LEAKS
+// and those of goleak's options (IgnoreLeaks).
+func (d *driver) ignoredTops() []string {
+	goleakTops.Lock()
+	defer goleakTops.Unlock()
+	return append(slices.Clip(d.s.IgnoreLeaks), goleakTops.names...)
+}
+
 // acceptLeak turns an execution that failed only because goroutines
 // leaked into a passing one when the top function of every leaked
-// goroutine is in VTBOUND_IGNORE_LEAKS, as goleak's IgnoreTopFunction
-// does. It reports whether it did.
+// goroutine is in VTBOUND_IGNORE_LEAKS or goleak's options in TestMain
+// (IgnoreLeaks), as goleak's IgnoreTopFunction does. It reports whether
+// it did.
 func (d *driver) acceptLeak(res *engine.Result) bool {
-	if len(d.s.IgnoreLeaks) == 0 || res.Failure == nil || res.Outcome != sched.Leak {
+	if res.Failure == nil || res.Outcome != sched.Leak {
+		return false
+	}
+	ignored := d.ignoredTops()
+	if len(ignored) == 0 {
 		return false
 	}
 	tops, err := leakedTops(res)
 	if err != nil {
-		warnf("%s: VTBOUND_IGNORE_LEAKS: %v; the leak is reported", d.t.Name(), err)
+		warnf("%s: accepting leaks (VTBOUND_IGNORE_LEAKS, goleak options): %v; the leak is reported", d.t.Name(), err)
 		return false
 	}
 	for _, top := range tops {
-		if !slices.Contains(d.s.IgnoreLeaks, top) {
+		if !slices.Contains(ignored, top) {
 			return false
 		}
 	}
@@ -67,7 +95,7 @@ func (a *acceptedLeaks) summarize(t *testing.T) {
 		names = append(names, top)
 	}
 	sort.Strings(names)
-	fmt.Fprintf(os.Stderr, "vtbound: %s: accepted leaked goroutines in %d executions (VTBOUND_IGNORE_LEAKS): %s\n",
+	fmt.Fprintf(os.Stderr, "vtbound: %s: accepted leaked goroutines in %d executions (VTBOUND_IGNORE_LEAKS, goleak options in TestMain): %s\n",
 		t.Name(), a.execs, strings.Join(names, ", "))
 }
 

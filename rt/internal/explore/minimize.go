@@ -2,11 +2,13 @@ package explore
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -30,10 +32,13 @@ const (
 )
 
 // minimized is the outcome of minimisation: the best failing schedule
-// found, as a schedule file's content (its Trace carries preemptions).
+// found, as a schedule file's content (its Trace carries preemptions), and
+// that execution as it ran (nil when it was not recorded), which the report
+// tells.
 type minimized struct {
-	sf  *schedfile.Schedule
-	cvt strategy.CVT
+	sf   *schedfile.Schedule
+	cvt  strategy.CVT
+	view *engine.Result
 }
 
 // minimize searches near res for a schedule that fails the same way with
@@ -46,13 +51,66 @@ func (d *driver) minimize(res *engine.Result, original string) (*minimized, erro
 	}
 	m := strategy.NewMinimizer(res.Plan, &res.Execution, minimizeBudget, d.s.Seed)
 	e := engine.New(m, d.limits(), d.t.Failed)
+	view := bestRun(m, res, func() (*engine.Result, bool) { return e.Run(d.body) })
+	best := foundSchedule(d.name(), m.Best(), "minimize")
+	best.view = view
+	return best, nil
+}
+
+// bestRun runs the minimiser's candidates with run until it stops or
+// minimizeTime has passed, and returns the result of the execution it
+// keeps as the best, recorded as it ran (goroutine states, races, heap):
+// orig when it kept none.
+func bestRun(m *strategy.Minimizer, orig *engine.Result, run func() (*engine.Result, bool)) *engine.Result {
+	best := orig
 	deadline := time.Now().Add(minimizeTime)
 	for time.Now().Before(deadline) {
-		if _, ok := e.Run(d.body); !ok {
+		res, ok := run()
+		if !ok {
 			break
 		}
+		if f := m.Best(); res.Outcome == f.Outcome && len(res.Trace) == len(f.Trace) && slices.Equal(res.Decisions, f.Decisions) {
+			best = res.Clone()
+		}
 	}
-	return foundSchedule(d.name(), m.Best(), "minimize"), nil
+	return best
+}
+
+// viewFile is how a minimiser child hands the best execution's report
+// view to its parent, in JSON next to the schedule file it writes.
+type viewFile struct {
+	Trace   []sched.Step
+	Heap    []sched.HeapObject
+	States  []engine.GoroutineState
+	Races   []engine.RaceReport
+	Outcome sched.Outcome
+}
+
+// viewSuffix names the view file beside the minimiser's output.
+const viewSuffix = ".view"
+
+// writeView writes res's view to path.
+func writeView(path string, res *engine.Result) error {
+	data, err := json.Marshal(viewFile{Trace: res.Trace, Heap: res.Heap, States: res.States, Races: res.RaceReports, Outcome: res.Outcome})
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, data, 0o644)
+}
+
+// readView reads a view written by writeView; nil when there is none.
+func readView(path string) *engine.Result {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil
+	}
+	var v viewFile
+	if json.Unmarshal(data, &v) != nil {
+		return nil
+	}
+	res := &engine.Result{States: v.States, RaceReports: v.Races}
+	res.Trace, res.Heap, res.Outcome = v.Trace, v.Heap, v.Outcome
+	return res
 }
 
 // foundSchedule turns a minimiser result into schedule-file content.
@@ -86,6 +144,7 @@ func trackNames(p sched.Plan) []string {
 func (d *driver) minimizeInChild(original string) (*minimized, error) {
 	out := filepath.Join(os.TempDir(), fmt.Sprintf("vtbound-min-%d-%d", os.Getpid(), time.Now().UnixNano()))
 	defer os.Remove(out)
+	defer os.Remove(out + viewSuffix)
 	abs, err := filepath.Abs(original)
 	if err != nil {
 		return nil, err
@@ -104,7 +163,11 @@ func (d *driver) minimizeInChild(original string) (*minimized, error) {
 		return nil, err
 	}
 	c, v, t := parseCVT(sf.CVT)
-	return &minimized{sf: sf, cvt: strategy.CVT{C: c, V: v, T: t}}, nil
+	view := readView(out + viewSuffix)
+	if view != nil && len(view.Trace) != len(sf.Trace) {
+		view = nil // not the schedule's execution
+	}
+	return &minimized{sf: sf, cvt: strategy.CVT{C: c, V: v, T: t}, view: view}, nil
 }
 
 // runMinimizeChild is the child side: replay the saved schedule to
@@ -128,15 +191,14 @@ func runMinimizeChild(t *testing.T, body func(*testing.T), s *driver, path, out 
 	if !ok || orig.Outcome == sched.OK {
 		t.Fatalf("vtbound: minimiser: %s does not fail on replay", path)
 	}
+	orig = orig.Clone()
 	m := strategy.NewMinimizer(orig.Plan, &orig.Execution, minimizeBudget, s.s.Seed)
 	e := engine.New(m, s.limits(), failed)
-	deadline := time.Now().Add(minimizeTime)
-	for time.Now().Before(deadline) {
-		if _, ok := run(e); !ok {
-			break
-		}
-	}
+	view := bestRun(m, orig, func() (*engine.Result, bool) { return run(e) })
 	best := foundSchedule(s.name(), m.Best(), "minimize")
+	if err := writeView(out+viewSuffix, view); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.WriteFile(out, best.sf.Marshal(), 0o644); err != nil {
 		t.Fatal(err)
 	}

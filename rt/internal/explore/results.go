@@ -42,9 +42,13 @@ type Result struct {
 	Exhausted bool `json:"exhausted,omitempty"`
 	// Complete is set when a systematic strategy (dpor) explored every
 	// trace; Left is its count of open backtrack points.
-	Complete bool   `json:"complete,omitempty"`
-	Left     int    `json:"backtrack_left,omitempty"`
-	Coverage string `json:"coverage,omitempty"`
+	Complete bool `json:"complete,omitempty"`
+	Left     int  `json:"backtrack_left,omitempty"`
+	// SearchTraces is the systematic strategy's own count of the traces
+	// it explored (dpor: Mazurkiewicz traces of this shard, with those of
+	// the runs it resumed, VTBOUND_DPOR_STATE).
+	SearchTraces int    `json:"search_traces,omitempty"`
+	Coverage     string `json:"coverage,omitempty"`
 	// CoverageFile is the test's HaPSet and SP coverage in the coverage
 	// file format (package coverage, "vtbound-coverage 1"), when coverage
 	// is measured (VTBOUND_COVERAGE, VTBOUND_VERBOSE, VTBOUND_SATURATE):
@@ -173,8 +177,8 @@ func (d *driver) noteExplore(strat sched.Strategy) {
 		strat = ft.Strategy
 	}
 	if c, ok := strat.(strategy.Completer); ok {
-		complete, _, _, left := c.Completion()
-		r.res.Complete, r.res.Left = complete && !d.t.Failed(), left
+		complete, traces, _, left := c.Completion()
+		r.res.Complete, r.res.Left, r.res.SearchTraces = complete && !d.t.Failed(), left, traces
 	}
 }
 

@@ -13,6 +13,9 @@ type fixedTracking struct {
 	names []string
 }
 
+// SparseView forwards the wrapped strategy's (sched.Sparse).
+func (f *fixedTracking) SparseView() bool { return sched.IsSparse(f.Strategy) }
+
 // Begin lets the wrapped strategy plan the execution, then sets the
 // tracked groups. Names no package registered are ignored.
 func (f *fixedTracking) Begin(p *sched.Plan) bool {

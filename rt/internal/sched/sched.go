@@ -203,10 +203,93 @@ type View struct {
 	// Heap lists the registered heap objects allocated so far (see
 	// Op.Heap). Strategies must not modify it.
 	Heap []HeapObject
+	// Live, when not nil, answers the View's methods from the engine's own
+	// state, in time that does not grow with the number of goroutines.
+	// For a strategy that implements Sparse, the engine then leaves
+	// Goroutines and Enabled empty. Views built without an engine
+	// (simulators) leave it nil: the methods then read the lists.
+	Live Live
 }
 
-// Goroutine returns the goroutine with the given ID, or nil.
+// Live is the engine's side of a View (see View.Live). Its answers are
+// valid only during the call that received the View.
+type Live interface {
+	// NumEnabled returns the number of enabled goroutines.
+	NumEnabled() int
+	// EnabledAt returns the i-th enabled goroutine's ID, in ascending ID
+	// order (View.Enabled[i]).
+	EnabledAt(i int) int
+	// IsEnabled reports whether goroutine id is live and enabled.
+	IsEnabled(id int) bool
+	// Goroutine returns live goroutine id, or nil.
+	Goroutine(id int) *Goroutine
+	// MaxID returns the highest goroutine ID started so far.
+	MaxID() int
+}
+
+// Sparse is implemented by strategies that read a View only through its
+// methods and its Step, Current, Trace and Heap fields, never through
+// Goroutines and Enabled, when SparseView returns true. The engine then
+// does not build those lists, so that a scheduling point costs the same
+// however many goroutines are live.
+type Sparse interface {
+	SparseView() bool
+}
+
+// IsSparse reports whether s implements Sparse and says yes; wrappers of
+// strategies forward their SparseView to it.
+func IsSparse(s Strategy) bool {
+	sp, ok := s.(Sparse)
+	return ok && sp.SparseView()
+}
+
+// NumEnabled returns the number of enabled goroutines.
+func (v *View) NumEnabled() int {
+	if v.Live != nil {
+		return v.Live.NumEnabled()
+	}
+	return len(v.Enabled)
+}
+
+// EnabledAt returns the i-th enabled goroutine's ID in ascending ID order,
+// for 0 <= i < NumEnabled().
+func (v *View) EnabledAt(i int) int {
+	if v.Live != nil {
+		return v.Live.EnabledAt(i)
+	}
+	return v.Enabled[i]
+}
+
+// IsEnabled reports whether goroutine id is enabled.
+func (v *View) IsEnabled(id int) bool {
+	if v.Live != nil {
+		return v.Live.IsEnabled(id)
+	}
+	for _, e := range v.Enabled {
+		if e == id {
+			return true
+		}
+	}
+	return false
+}
+
+// MaxID returns the highest goroutine ID started so far in the execution
+// (without a Live: the highest live one).
+func (v *View) MaxID() int {
+	if v.Live != nil {
+		return v.Live.MaxID()
+	}
+	if n := len(v.Goroutines); n > 0 {
+		return v.Goroutines[n-1].ID
+	}
+	return 0
+}
+
+// Goroutine returns the live goroutine with the given ID, or nil.
 func (v *View) Goroutine(id int) *Goroutine {
+	if v.Live != nil {
+		return v.Live.Goroutine(id)
+	}
 	for i := range v.Goroutines {
 		if v.Goroutines[i].ID == id {
 			return &v.Goroutines[i]
@@ -218,12 +301,7 @@ func (v *View) Goroutine(id int) *Goroutine {
 // CurrentEnabled reports whether the current goroutine can continue, so that
 // picking another goroutine is a preemption.
 func (v *View) CurrentEnabled() bool {
-	for _, id := range v.Enabled {
-		if id == v.Current {
-			return true
-		}
-	}
-	return false
+	return v.Current != 0 && v.IsEnabled(v.Current)
 }
 
 // Step is one executed step of a trace.

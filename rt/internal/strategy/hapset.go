@@ -96,6 +96,16 @@ func (h *HaPSet) Name() string { return "hapset" }
 // HaPSets returns the HaPSets learned so far.
 func (h *HaPSet) HaPSets() *coverage.HaPSets { return h.guide.h }
 
+// SeedCoverage starts the search from the HaPSets of s, learned by earlier
+// runs of the test (VTBOUND_COVERAGE_FROM): the guided search prunes the
+// orderings they saw from its first execution. Call it before the search
+// starts.
+func (h *HaPSet) SeedCoverage(s *coverage.State) {
+	for _, p := range s.H.Pairs() {
+		h.guide.h.Add(p.Of, p.Pred)
+	}
+}
+
 // Begin runs the learning phase, then the guided search.
 func (h *HaPSet) Begin(p *sched.Plan) bool {
 	if h.n < h.learn {

@@ -39,6 +39,9 @@ func WithMetrics(s sched.Strategy) *Metered {
 // Name returns the wrapped strategy's name.
 func (m *Metered) Name() string { return nameOf(m.Strategy) }
 
+// SparseView forwards the wrapped strategy's (sched.Sparse).
+func (m *Metered) SparseView() bool { return sched.IsSparse(m.Strategy) }
+
 // End counts x and passes it on.
 func (m *Metered) End(x *sched.Execution) {
 	m.M.Executions++
@@ -105,8 +108,11 @@ func (r *Replay) Exact() bool { return !r.Diverged && r.i == len(r.dec) }
 
 // Pick returns the next recorded decision.
 func (r *Replay) Pick(v *sched.View) int {
-	return r.nextDecision(func(d int) bool { return slices.Contains(v.Enabled, d) }, v.Enabled[0])
+	return r.nextDecision(v.IsEnabled, v.EnabledAt(0))
 }
+
+// SparseView reports that Replay reads Views through their methods only.
+func (r *Replay) SparseView() bool { return true }
 
 // Choose returns the next recorded decision.
 func (r *Replay) Choose(v *sched.View, n int) int {
@@ -153,6 +159,10 @@ func (c *Checked) Begin(p *sched.Plan) bool {
 	c.replay.plan.Track = slices.Clone(p.Track)
 	return true
 }
+
+// SparseView reports whether the wrapped strategy reads Views through
+// their methods only (the replay does).
+func (c *Checked) SparseView() bool { return sched.IsSparse(c.Strategy) }
 
 // Pick delegates (or replays).
 func (c *Checked) Pick(v *sched.View) int {

@@ -68,12 +68,12 @@ func (r *prioRun) pick(v *sched.View) int {
 	}
 	r.seenStep = v.Step
 	r.prio.assign(v, r.newPrio)
-	return r.obs.picked(v, highest(v, r.prio.prio))
+	return r.obs.picked(v, r.prio.highest(v))
 }
 
 func (r *prioRun) change(g, i int) {
 	r.changes++
-	r.prio.prio[g] = r.changeTo(i)
+	r.prio.set(g, r.changeTo(i))
 }
 
 // PCT is probabilistic concurrency testing with depth d (Burckhardt et al.).
@@ -118,6 +118,9 @@ func (p *PCT) Begin(pl *sched.Plan) bool {
 
 // Pick runs the highest-priority enabled goroutine.
 func (p *PCT) Pick(v *sched.View) int { return p.run.pick(v) }
+
+// SparseView reports that PCT reads Views through their methods only.
+func (p *PCT) SparseView() bool { return true }
 
 // Choose returns a random outcome.
 func (p *PCT) Choose(v *sched.View, n int) int { return p.rng.Intn(n) }

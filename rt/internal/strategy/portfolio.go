@@ -22,7 +22,9 @@ type phase struct {
 // 2-variable subsets (5%); then pctvb at v = 1 15%, exhaustive at c <= 2
 // and v <= 1 35%, exhaustive over the 2-variable subsets 25%, and pctvb
 // over every level for the rest. A dpor phase that completes ends the search: every trace was
-// explored, and the test ends with dpor's completion line.
+// explored, and the test ends with dpor's completion line. With
+// SwitchOnSaturation (VTBOUND_SATURATE), a phase whose coverage stopped
+// growing hands the rest of its share to the next phase.
 type Portfolio struct {
 	phases []phase
 	i      int
@@ -38,6 +40,9 @@ type Portfolio struct {
 	placed  bool
 	est     float64
 	dpor    *DPOR // the dpor phase, when one was placed
+	// sat switches phases on coverage saturation (nil: off; see
+	// SwitchOnSaturation).
+	sat *saturation
 }
 
 // Shares of the nominal budget, in percent.
@@ -120,17 +125,20 @@ func (p *Portfolio) Begin(pl *sched.Plan) bool {
 			p.placeDPOR()
 		}
 		ph := p.phases[p.i]
-		if p.used < ph.cap && ph.s.Begin(pl) {
+		p.entering()
+		saturated := p.used < ph.cap && p.saturated()
+		if p.used < ph.cap && !saturated && ph.s.Begin(pl) {
 			p.used++
 			pl.Label = "portfolio/" + pl.Label
 			return true
 		}
-		p.log = append(p.log, fmt.Sprintf("%s: %d executions", nameOf(ph.s), p.used))
+		p.leaving(saturated)
 		p.i, p.used = p.i+1, 0
 		if p.Proved() {
 			p.i = len(p.phases)
 		}
 	}
+	p.ended()
 	return false
 }
 
@@ -186,6 +194,13 @@ func Completing(s sched.Strategy) sched.Strategy {
 		return p.dpor
 	}
 	return s
+}
+
+// SparseView reports whether the current phase reads the View only
+// through its methods (sched.Sparse); the engine asks at the start of
+// every execution, after Begin chose the phase.
+func (p *Portfolio) SparseView() bool {
+	return p.i < len(p.phases) && sched.IsSparse(p.phases[p.i].s)
 }
 
 // Pick delegates to the current phase.

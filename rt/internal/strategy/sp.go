@@ -108,6 +108,18 @@ func (s *SP) Preset(reqs []coverage.Req) {
 	s.preset = true
 }
 
+// SeedCoverage starts from the coverage of s, measured by earlier runs of
+// the test (VTBOUND_COVERAGE_FROM): its covered pairs are not targeted
+// again, and its estimated requirements join this run's estimate, so the
+// controller pauses only for what is still uncovered. Call it before the
+// search starts.
+func (s *SP) SeedCoverage(from *coverage.State) {
+	s.state.AddEstimate(from.Estimated)
+	for r := range from.Covered {
+		s.state.Covered[r] = true
+	}
+}
+
 // Coverage returns the SP coverage so far.
 func (s *SP) Coverage() *coverage.State { return s.state }
 
@@ -145,7 +157,7 @@ func (s *SP) End(x *sched.Execution) {
 	s.stats.Executions++
 	m := coverage.NewModel(x.Trace, s.prims)
 	if !s.testing() {
-		s.state.SetEstimate(m.Estimate())
+		s.state.AddEstimate(m.Estimate()) // a union with a seeded estimate
 	}
 	s.state.Cover(m.Satisfied())
 	if s.stats.FullAt == 0 && len(s.state.Estimated) > 0 && len(s.state.Uncovered()) == 0 {

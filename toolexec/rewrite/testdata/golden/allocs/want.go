@@ -8,7 +8,6 @@ import (
 var _vtbS = _vtbRegister()
 
 // Node is a list element shared between goroutines.
-//
 //line allocs.go:4:1
 type Node struct {
 	val  int
@@ -19,13 +18,11 @@ type Node struct {
 type pair [2]int
 
 // head is allocated during initialisation, outside any exploration.
-//
 //line allocs.go:12:1
 var head = &Node{val: -1}
 
 // Push allocates one node per call: &T{...} and new(T) of a struct are
 // registered allocation sites.
-//
 //line allocs.go:16:1
 func Push(v int) *Node {
 //line allocs.go:17:1
@@ -48,7 +45,6 @@ func Push(v int) *Node {
 
 // NotRegistered allocates nothing the engine needs to name: a scalar, an
 // array, a struct value and a slice of structs.
-//
 //line allocs.go:25:1
 func NotRegistered() (int, int) {
 //line allocs.go:26:1
@@ -64,7 +60,6 @@ func NotRegistered() (int, int) {
 }
 
 // Nested registers both allocations; the inner one is evaluated first.
-//
 //line allocs.go:34:1
 func Nested() *Node {
 //line allocs.go:35:1

@@ -166,7 +166,6 @@ var drawn shapes
 
 // Shapes appends concrete values to a slice of interfaces: _vtbAppend is
 // instantiated explicitly, as inference from the arguments fails.
-//
 //line containers.go:67:1
 func Shapes(s square) {
 //line containers.go:68:1

@@ -41,7 +41,6 @@ func add(n int) {
 }
 
 // A fuzz target: its function's body is explored per input.
-//
 //line fuzzwrap_test.go:20:1
 func FuzzAdd(f *testing.F) {
 //line fuzzwrap_test.go:21:1
@@ -62,7 +61,6 @@ func FuzzAdd(f *testing.F) {
 }
 
 // Blank and unnamed parameters are named to be passed on.
-//
 //line fuzzwrap_test.go:31:1
 func FuzzBlank(f *testing.F) {
 //line fuzzwrap_test.go:32:1
@@ -79,7 +77,6 @@ func FuzzBlank(f *testing.F) {
 }
 
 // A leading t.Parallel() stays outside the explored body.
-//
 //line fuzzwrap_test.go:40:1
 func FuzzParallel(f *testing.F) {
 //line fuzzwrap_test.go:41:1
@@ -95,7 +92,6 @@ func FuzzParallel(f *testing.F) {
 }
 
 // A function value (not a literal) is left alone.
-//
 //line fuzzwrap_test.go:48:1
 func FuzzValue(f *testing.F) {
 //line fuzzwrap_test.go:49:1

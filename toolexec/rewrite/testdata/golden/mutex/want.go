@@ -109,7 +109,6 @@ var bufs = sync.Pool{New: func() any {
 
 // Recycle gets a buffer from a pool and puts it back, as a call and as a
 // method value.
-//
 //line mutex.go:51:1
 func Recycle() {
 //line mutex.go:52:1

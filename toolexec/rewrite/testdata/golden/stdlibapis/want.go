@@ -16,7 +16,6 @@ import (
 var _vtbS = _vtbRegister()
 
 // Timers: every modelled time API (see apis.go).
-//
 //line stdlibapis.go:11:1
 func Timers(d time.Duration) bool {
 //line stdlibapis.go:12:1
@@ -44,7 +43,6 @@ func Timers(d time.Duration) bool {
 }
 
 // Contexts: every modelled context API.
-//
 //line stdlibapis.go:26:1
 func Contexts(tb testing.TB, t *testing.T, d time.Duration) error {
 //line stdlibapis.go:27:1
@@ -80,7 +78,6 @@ func Contexts(tb testing.TB, t *testing.T, d time.Duration) error {
 }
 
 // Syncs: sync.Map, OnceFunc/OnceValue(s), sync.Locker.
-//
 //line stdlibapis.go:45:1
 func Syncs(m *sync.Map, l sync.Locker) (int, error) {
 //line stdlibapis.go:46:1

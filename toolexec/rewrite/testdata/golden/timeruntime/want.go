@@ -43,7 +43,6 @@ func Poll(done <-chan bool) bool {
 }
 
 // Elapsed measures on the virtual clock.
-//
 //line timeruntime.go:22:1
 func Elapsed(d time.Duration) (time.Duration, time.Duration) {
 //line timeruntime.go:23:1
@@ -55,7 +54,6 @@ func Elapsed(d time.Duration) (time.Duration, time.Duration) {
 }
 
 // Deadline calls cancel after d on the virtual clock, unless stopped.
-//
 //line timeruntime.go:29:1
 func Deadline(d time.Duration, cancel func()) *time.Timer {
 //line timeruntime.go:30:1

@@ -1,0 +1,7 @@
+module example.com/a
+
+go 1.22
+
+require example.com/dep v0.0.0
+
+replace example.com/dep => ../dep

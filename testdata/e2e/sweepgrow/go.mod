@@ -1,0 +1,3 @@
+module example.com/sweepgrow
+
+go 1.22
