@@ -179,7 +179,7 @@ func (d *driver) explore() {
 			break // a test that never starts a goroutine runs once
 		}
 	}
-	d.leaks.summarize(d.t)
+	d.summarizeLeaks()
 	if firstRace != nil {
 		d.fail(firstRace, strat)
 		return

@@ -13,7 +13,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"testing"
 
 	"github.com/vtbound/vtbound/rt/internal/engine"
 	"github.com/vtbound/vtbound/rt/internal/sched"
@@ -83,10 +82,11 @@ func (d *driver) acceptLeak(res *engine.Result) bool {
 	return true
 }
 
-// summarize prints one line about the accepted leaks, if any, on the
+// summarizeLeaks prints one line about the accepted leaks, if any, on the
 // test binary's standard error (where warnings go: it shows even when the
-// test passes).
-func (a *acceptedLeaks) summarize(t *testing.T) {
+// test passes). The line names where the accepted functions came from.
+func (d *driver) summarizeLeaks() {
+	a := &d.leaks
 	if a.execs == 0 {
 		return
 	}
@@ -95,8 +95,28 @@ func (a *acceptedLeaks) summarize(t *testing.T) {
 		names = append(names, top)
 	}
 	sort.Strings(names)
-	fmt.Fprintf(os.Stderr, "vtbound: %s: accepted leaked goroutines in %d executions (VTBOUND_IGNORE_LEAKS, goleak options in TestMain): %s\n",
-		t.Name(), a.execs, strings.Join(names, ", "))
+	fmt.Fprintf(os.Stderr, "vtbound: %s: accepted leaked goroutines in %d executions (%s): %s\n",
+		d.t.Name(), a.execs, leakSource(names, d.s.IgnoreLeaks), strings.Join(names, ", "))
+}
+
+// leakSource says where the accepted top functions came from:
+// VTBOUND_IGNORE_LEAKS (env), goleak's options in TestMain, or both.
+func leakSource(names, env []string) string {
+	fromEnv, fromGoleak := false, false
+	for _, n := range names {
+		if slices.Contains(env, n) {
+			fromEnv = true
+		} else {
+			fromGoleak = true
+		}
+	}
+	switch {
+	case fromEnv && fromGoleak:
+		return "VTBOUND_IGNORE_LEAKS, goleak options in TestMain"
+	case fromGoleak:
+		return "goleak options in TestMain"
+	}
+	return "VTBOUND_IGNORE_LEAKS"
 }
 
 // leakedTops returns the top function of each goroutine still blocked when

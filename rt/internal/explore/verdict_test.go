@@ -250,3 +250,20 @@ func BenchmarkSnapshotProcess(b *testing.B) {
 	}
 	b.ReportMetric(float64(files), "files")
 }
+
+// TestLeakSource: the summary names where the accepted functions came from.
+func TestLeakSource(t *testing.T) {
+	env := []string{"p.a"}
+	for _, c := range []struct {
+		names []string
+		want  string
+	}{
+		{[]string{"p.a"}, "VTBOUND_IGNORE_LEAKS"},
+		{[]string{"p.b"}, "goleak options in TestMain"},
+		{[]string{"p.a", "p.b"}, "VTBOUND_IGNORE_LEAKS, goleak options in TestMain"},
+	} {
+		if got := leakSource(c.names, env); got != c.want {
+			t.Errorf("leakSource(%v, %v) = %q, want %q", c.names, env, got, c.want)
+		}
+	}
+}
