@@ -62,9 +62,12 @@
 // uncontrolled goroutine) polls with exponential backoff, and the report
 // says that uncontrolled code was involved. A goroutine waiting on a
 // channel rewritten code made outside the execution polls it only when no
-// controlled goroutine can move, before a deadlock is reported. A timer,
-// ticker or context made outside the execution, and a context derived from
-// a cancellable context vtbound does not model, run natively (real time).
+// controlled goroutine can move, before a deadlock is reported. A timer
+// an earlier execution modelled (kept in a pool, say) is modelled again
+// from its first Stop or Reset in a later one. A timer made outside any
+// execution, a ticker or context made outside the execution, and a
+// context derived from a cancellable context vtbound does not model, run
+// natively (real time).
 // A test that calls testing/synctest.Test runs natively, unexplored (its
 // bubble has the runtime's own fake clock). Package-level state is not reset
 // between executions: a test explored by vtbound must be repeatable, as

@@ -284,7 +284,7 @@ func primitiveTable() []primitive {
 		channelPrimitives(), selectPrimitives(), mutexPrimitives(), rwPrimitives(),
 		waitGroupPrimitives(), oncePrimitives(), condPrimitives(), atomicPrimitives(),
 		schedulingPrimitives(), oraclePrimitives(), racePrimitives(),
-		outsidePrimitives(),
+		outsidePrimitives(), reflectPrimitives(),
 	} {
 		all = append(all, part...)
 	}

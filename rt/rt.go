@@ -152,18 +152,25 @@ func Now(site int32) time.Time {
 // NumGoroutine replaces runtime.NumGoroutine. In a controlled goroutine it
 // first lets goroutines that returned leave the runtime (see
 // engine.G.SettleExited), as they would natively by the time the program
-// looks; vtbound's own goroutines are never counted (see the package doc).
+// looks, and counts the goroutines Stack lists: vtbound's own goroutines
+// are never counted (see the package doc and docs/stacks.md).
 func NumGoroutine(site int32) int {
 	if g := ctl(); g != nil {
-		g.SettleExited()
+		return nativeNumGoroutine(g)
 	}
 	return runtime.NumGoroutine()
 }
 
-// Stack replaces runtime.Stack, settled as NumGoroutine is.
+// Stack replaces runtime.Stack. In a controlled goroutine it writes what
+// the native program would see (docs/stacks.md): with all set, settled as
+// NumGoroutine is and without vtbound's own goroutines (the test's
+// goroutine waiting for the exploration, timer goroutines); in every
+// goroutine block, without vtbound's frames, with the state of a parked
+// goroutine saying what it waits on. As runtime.Stack, it writes at most
+// len(buf) bytes and returns the number written.
 func Stack(site int32, buf []byte, all bool) int {
-	if g := ctl(); g != nil && all {
-		g.SettleExited()
+	if g := ctl(); g != nil {
+		return nativeStack(g, buf, all)
 	}
 	return runtime.Stack(buf, all)
 }

@@ -30,10 +30,11 @@ func NewTimer(site int32, d time.Duration) *time.Timer {
 }
 
 // TimerStop replaces t.Stop(); a timer that is not modelled in this
-// execution is stopped natively.
+// execution, nor the proxy of one an earlier execution modelled (adopted,
+// see engine.G.TimerOf), is stopped natively.
 func TimerStop(site int32, t *time.Timer) bool {
 	if g := ctl(); g != nil {
-		if h, ok := g.Rooms()[t].(*engine.TimerHandle); ok {
+		if h := g.TimerOf(t); h != nil {
 			return g.TimerStop(site, h)
 		}
 	}
@@ -43,7 +44,7 @@ func TimerStop(site int32, t *time.Timer) bool {
 // TimerReset replaces t.Reset(d); see TimerStop.
 func TimerReset(site int32, t *time.Timer, d time.Duration) bool {
 	if g := ctl(); g != nil {
-		if h, ok := g.Rooms()[t].(*engine.TimerHandle); ok {
+		if h := g.TimerOf(t); h != nil {
 			return g.TimerReset(site, h, d, 0)
 		}
 	}

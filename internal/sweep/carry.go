@@ -7,10 +7,10 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"sync/atomic"
 
 	"github.com/vtbound/vtbound/internal/sweep/db"
+	"github.com/vtbound/vtbound/rt/settings"
 )
 
 // What a night carries to the next one, per test and fingerprint:
@@ -28,22 +28,6 @@ import (
 // part i/n of every test's dpor search (VTBOUND_SHARD), while the other
 // strategies split the tests × seeds as before; the parts' frontiers
 // and completions are kept per part and joined by merge.
-
-// carryName is a test's file name in a VTBOUND_COVERAGE_FROM or
-// VTBOUND_DPOR_STATE directory, as rt names it: every byte outside
-// [A-Za-z0-9._-] written as %XX, then ext.
-func carryName(test, ext string) string {
-	var b strings.Builder
-	for i := 0; i < len(test); i++ {
-		c := test[i]
-		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '.' || c == '_' || c == '-' {
-			b.WriteByte(c)
-		} else {
-			fmt.Fprintf(&b, "%%%02X", c)
-		}
-	}
-	return b.String() + ext
-}
 
 // splitDPOR reports whether the sweep splits dpor searches across its
 // shards.
@@ -112,13 +96,13 @@ func (b batch) carryDirs(scratch string) (cov, dpor string, err error) {
 	for _, it := range b {
 		if it.coverage != nil {
 			cov = filepath.Join(base, "coverage")
-			if err := writeCarry(cov, carryName(it.test, ".cov"), it.coverage); err != nil {
+			if err := writeCarry(cov, settings.CarryFile(it.test, ".cov"), it.coverage); err != nil {
 				return "", "", err
 			}
 		}
 		if it.resume && slices.Contains(it.strategies, "dpor") {
 			dpor = filepath.Join(base, "dpor")
-			if err := writeCarry(dpor, carryName(it.test, ".dpor"), it.frontier); err != nil {
+			if err := writeCarry(dpor, settings.CarryFile(it.test, ".dpor"), it.frontier); err != nil {
 				return "", "", err
 			}
 		}
@@ -137,7 +121,7 @@ func writeCarry(dir, name string, data []byte) error {
 // readFrontier reads the frontier the item's test left in the dpor
 // directory: nil when it left none (complete, failed, or never cut).
 func readFrontier(dir string, it *item) ([]byte, error) {
-	data, err := os.ReadFile(filepath.Join(dir, carryName(it.test, ".dpor")))
+	data, err := os.ReadFile(filepath.Join(dir, settings.CarryFile(it.test, ".dpor")))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

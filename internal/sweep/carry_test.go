@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/vtbound/vtbound/internal/sweep/db"
+	"github.com/vtbound/vtbound/rt/settings"
 )
 
 // TestSplitDPORItems: with -split-dpor and -shard i/3, every shard runs
@@ -59,8 +60,8 @@ func TestSplitDPORItems(t *testing.T) {
 // frontier under rt's file names, and passes the directories, with the
 // dpor part, to the dpor process only where they apply.
 func TestCarryFiles(t *testing.T) {
-	if got := carryName("TestA/sub x", ".cov"); got != "TestA%2Fsub%20x.cov" {
-		t.Errorf("carryName: %q", got)
+	if got := settings.CarryFile("TestA/sub x", ".cov"); got != "TestA%2Fsub%20x.cov" {
+		t.Errorf("CarryFile: %q", got)
 	}
 	p := &pkg{Path: "p"}
 	b := batch{

@@ -50,6 +50,12 @@ var modelledAPIs = map[string]map[string]modelledAPI{
 		"AfterFunc": {shapeFunc, "ContextAfterFunc"}, "Cause": {shapeFunc, "Cause"},
 	},
 	"runtime": {"NumGoroutine": {shapeFunc, "NumGoroutine"}, "Stack": {shapeFunc, "Stack"}},
+	// Channel operations through reflect share the channels' model (rt/reflect.go).
+	"reflect": {
+		"Select": {shapeFunc, "ReflectSelect"}, "Value.Send": {shapeIface, "ReflectSend"},
+		"Value.Recv": {shapeIface, "ReflectRecv"}, "Value.TrySend": {shapeIface, "ReflectTrySend"},
+		"Value.TryRecv": {shapeIface, "ReflectTryRecv"}, "Value.Close": {shapeIface, "ReflectClose"},
+	},
 	"testing": {"common.Context": {shapeIface, "TContext"}, "TB.Context": {shapeIface, "TContext"}},
 	// File I/O synchronises as in the race detector (rt/fileio.go).
 	"os": {
@@ -124,7 +130,8 @@ func (fr *fileRewriter) keepImportOfGeneric(f *types.Func) {
 }
 
 // isModelledValue reports whether f, used as a function value, is a
-// modelled API (which the rewrite then leaves unmodelled, with a warning).
+// modelled API; warnFuncValue warns about those funcValue (funcvalue.go)
+// cannot turn into a literal calling rt.
 // File I/O used as a value (readFile = os.ReadFile, common for tests)
 // only loses its happens-before, so it does not warn.
 func isModelledValue(f *types.Func) bool {

@@ -166,6 +166,9 @@ func (fr *fileRewriter) addressableCtx(operand ast.Expr) ctx {
 func (fr *fileRewriter) selector(x *dst.SelectorExpr, ae *ast.SelectorExpr, c ctx) dst.Expr {
 	sel := fr.info.Selections[ae]
 	if sel == nil { // qualified identifier
+		if fv := fr.funcValue(x, ae, fr.info.Uses[ae.Sel], nil); fv != nil {
+			return fv
+		}
 		fr.warnFuncValue(ae, fr.info.Uses[ae.Sel])
 		return fr.maybeAccess(x, ae, c)
 	}
@@ -177,9 +180,15 @@ func (fr *fileRewriter) selector(x *dst.SelectorExpr, ae *ast.SelectorExpr, c ct
 		if mv := fr.syncMethodValue(x, ae, sel); mv != nil {
 			return mv
 		}
+		if fv := fr.funcValue(x, ae, sel.Obj(), sel); fv != nil {
+			return fv
+		}
 		fr.warnFuncValue(ae, sel.Obj())
 		x.X = fr.expr(x.X, fr.receiverCtx(ae, sel))
 	case types.MethodExpr:
+		if fv := fr.funcValue(x, ae, sel.Obj(), sel); fv != nil {
+			return fv
+		}
 		fr.warnFuncValue(ae, sel.Obj())
 	}
 	return x

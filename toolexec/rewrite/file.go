@@ -103,8 +103,10 @@ func (fr *fileRewriter) rewriteDecl(decl dst.Decl) {
 		// Package-level initialisers run before any test: only the bodies
 		// of function literals in them are rewritten.
 		for _, spec := range d.Specs {
-			for _, v := range spec.(*dst.ValueSpec).Values {
+			vs := spec.(*dst.ValueSpec)
+			for i, v := range vs.Values {
 				fr.funcLitsOnly(v)
+				vs.Values[i] = fr.funcValuesOnly(v)
 			}
 		}
 	}

@@ -88,44 +88,32 @@ func joinRuns(a, b Run) Run {
 // mergeTests joins the learned state of tests with the same key
 // (joinTests).
 func mergeTests(stx, tx *bolt.Tx) error {
-	tests, err := list[Test](stx, bucketTests, "")
-	if err != nil {
-		return err
-	}
-	for _, t := range tests {
-		var old Test
-		key := testKey(t.Package, t.Name)
-		ok, err := get(tx, bucketTests, key, &old)
-		if err != nil {
-			return err
-		}
-		if ok {
-			t = joinTests(old, t)
-		}
-		if err := put(tx, bucketTests, key, &t); err != nil {
-			return err
-		}
-	}
-	return nil
+	return mergeBucket(stx, tx, bucketTests, func(t Test) string { return testKey(t.Package, t.Name) }, joinTests)
 }
 
 // mergeBugs joins bugs with the same key.
 func mergeBugs(stx, tx *bolt.Tx) error {
-	bugs, err := list[Bug](stx, bucketBugs, "")
+	return mergeBucket(stx, tx, bucketBugs, func(b Bug) string { return bugKey(b.Package, b.Signature) }, joinBugs)
+}
+
+// mergeBucket copies the records of bucket from stx into tx, joining a
+// record with the one tx already has under the same key.
+func mergeBucket[T any](stx, tx *bolt.Tx, bucket string, key func(T) string, join func(old, new T) T) error {
+	recs, err := list[T](stx, bucket, "")
 	if err != nil {
 		return err
 	}
-	for _, b := range bugs {
-		var old Bug
-		key := bugKey(b.Package, b.Signature)
-		ok, err := get(tx, bucketBugs, key, &old)
+	for _, r := range recs {
+		var old T
+		k := key(r)
+		ok, err := get(tx, bucket, k, &old)
 		if err != nil {
 			return err
 		}
 		if ok {
-			b = joinBugs(old, b)
+			r = join(old, r)
 		}
-		if err := put(tx, bucketBugs, key, &b); err != nil {
+		if err := put(tx, bucket, k, &r); err != nil {
 			return err
 		}
 	}

@@ -80,7 +80,11 @@ func (c *RecvCase[T]) setReflect(v reflect.Value, ok bool) {
 	}
 }
 func (c *RecvCase[T]) takeFrom(s Case) {
-	c.V, c.OK = s.(*SendCase[T]).V, true
+	if sc, ok := s.(*SendCase[T]); ok {
+		c.V, c.OK = sc.V, true
+		return
+	}
+	c.setReflect(s.reflectCase().Send, true) // a send made through reflect
 }
 
 // chanState models a channel made by controlled code, or adopted (see

@@ -42,8 +42,8 @@ func (c *vclock) tick(id int) {
 	if id > maxClockWidth {
 		return
 	}
-	for len(*c) < id {
-		*c = append(*c, 0)
+	if n := id - len(*c); n > 0 {
+		*c = append(*c, make(vclock, n)...) // one allocation, not one per component
 	}
 	(*c)[id-1]++
 }

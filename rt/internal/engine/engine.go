@@ -113,6 +113,9 @@ type Engine struct {
 	// token holder
 	cur   *G
 	curGP atomic.Uintptr
+	// runner is the g pointer (gid.Current) of the goroutine in Run,
+	// hidden from the program's goroutine listings (lookers.go).
+	runner atomic.Uintptr
 
 	x         *execution
 	done      chan struct{} // receives one value when an execution ends
@@ -225,6 +228,7 @@ func (e *Engine) Run(body func()) (*Result, bool) {
 	} else {
 		x.reset(plan)
 	}
+	e.runner.Store(gid.Current())
 	activate(e)
 	retrack()
 	base := runtime.NumGoroutine()

@@ -45,6 +45,7 @@ type execution struct {
 
 	objs  map[unsafe.Pointer]int32
 	heap  heapTable
+	ident *identity // object identities across executions (ident.go), or nil
 	model models
 	track []bool // tracked groups by ID when !plan.TrackAll
 
@@ -117,7 +118,7 @@ func (x *execution) reset(plan sched.Plan) {
 		gs: x.gs[:0], alive: x.alive[:0], trace: x.trace[:0], decisions: x.decisions[:0],
 		view: sched.View{Goroutines: x.view.Goroutines[:0], Enabled: x.view.Enabled[:0]},
 		objs: x.objs, model: x.model, raceSeen: x.raceSeen, hash: fnvOffset,
-		track: x.track, heap: x.heap,
+		track: x.track, heap: x.heap, ident: x.ident,
 		en: x.en[:0], dyn: x.dyn[:0], dirty: x.dirty[:0], live: liveView{gs: x.live.gs[:0]},
 		sparse: isSparse(x.e.strat),
 	}
@@ -180,6 +181,11 @@ func (x *execution) pickNext(cur *G) *G {
 		x.markDirty(g) // its step changes its state: classify it at the next refresh
 		x.record(g, g.op, -1, preempt)
 		x.noteProgress(g)
+		if g != cur {
+			// The token is in flight until g acquires it: the parked old
+			// holder is no candidate for a hand-off (checkHandoff).
+			x.e.curGP.Store(0)
+		}
 		return g
 	}
 }

@@ -19,16 +19,23 @@ import (
 // waits for (a server started with go that the test then connects to).
 //
 // The exploring goroutine, which waits in Engine.await, looks every
-// handoffTick at whether the execution has made progress. When it has not
-// (for one tick, then with a growing gap while the holder is found busy), it takes a dump of every goroutine's stack and finds the holder's
-// by its goroutine number (goid.go). The holder is
-// handed off only when it is waiting (not running) and vtbound's frames
-// form only the bottom of its stack (engine.(*G).run and the exploration's
-// body wrapper), so that it can enter the engine again only through
-// Current or G.exit, never from the middle of an engine function. The
-// decision is atomic with the holder's return: revoking is set before the
-// dump, the progress counter and the holder are compared after it, and a
-// holder that enters Current while revoking is set waits for the decision.
+// handoffTick at whether the execution has made progress. When it has not,
+// it first reads the holder's scheduling state (gstatus.go): a holder that
+// runs or is runnable is not blocked, and that costs one load, whatever the
+// goroutine count. A holder found waiting at handoffWaits+1 consecutive
+// quiet ticks (a collection's assist is a short wait; the state is unknown
+// on some platforms, and then this step is skipped) is looked at closer
+// (then with a growing gap while it is found busy): a dump of every
+// goroutine's stack, which stops the world for a time that grows with the
+// goroutine count, where the holder's is found by its goroutine number
+// (goid.go). The holder is handed off only when it is waiting (not running)
+// and vtbound's frames form only the bottom of its stack (engine.(*G).run
+// and the exploration's body wrapper), so that it can enter the engine
+// again only through Current or G.exit, never from the middle of an engine
+// function. The decision is atomic with the holder's return: revoking is
+// set before the dump, the progress counter and the holder are compared
+// after it, and a holder that enters Current while revoking is set waits
+// for the decision.
 //
 // The token then passes to whoever the strategy picks; the handed-off
 // goroutine is "away": live, not enabled, and neither deadlocked nor
@@ -52,6 +59,7 @@ import (
 const (
 	handoffTick    = time.Millisecond
 	handoffMaxSkip = 16
+	handoffWaits   = 1 // extra ticks a holder must be found waiting before a dump
 )
 
 // returnSlice is how long a token holder with nothing to run waits for a
@@ -83,6 +91,7 @@ type outState struct {
 type handoffWatch struct {
 	progress uint64
 	quiet    int // ticks without progress
+	waits    int // consecutive ticks the holder was found waiting, before a dump
 	next     int // ticks without progress before the next stack dump
 }
 
@@ -275,11 +284,11 @@ func (e *Engine) checkHandoff(x *execution, w *handoffWatch) {
 	if w.quiet++; w.quiet < w.next || handoffOff || x.timedOut.Load() || e.ho.waiting.Load() {
 		return
 	}
-	w.quiet, w.next = 0, min(w.next+1, handoffMaxSkip)
 	gp := e.curGP.Load()
-	if gp == 0 {
+	if !w.waitedLong(gp) {
 		return
 	}
+	w.quiet, w.next = 0, min(w.next+1, handoffMaxSkip)
 	e.ho.revoking.Store(1)
 	blocked := holderBlockedOutside(gp)
 	g := e.cur
@@ -298,6 +307,23 @@ func (e *Engine) checkHandoff(x *execution, w *handoffWatch) {
 		return
 	}
 	next.wake <- struct{}{}
+}
+
+// waitedLong reports whether the holder gp has been found waiting long
+// enough for a stack dump (see the overview above); it looks at gp's
+// state, not at its stack, so its cost does not grow with the goroutine
+// count.
+func (w *handoffWatch) waitedLong(gp uintptr) bool {
+	if gp == 0 || goroutineRunning(gp) {
+		w.quiet, w.waits = 0, 0 // not waiting: checked again next tick
+		return false
+	}
+	if _, known := statusOffset(); known && w.waits < handoffWaits {
+		w.quiet = 0 // maybe a short wait: look again next tick
+		w.waits++
+		return false
+	}
+	return true
 }
 
 // handOff takes the token from g: g is away until it comes back.

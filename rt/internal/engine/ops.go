@@ -118,9 +118,10 @@ const farFuture = time.Duration(1<<63 - 1)
 // timer that never fires (its proxy): rt's TimerStop and TimerReset find
 // the model through the execution's rooms, and Stop called on it by
 // unrewritten code still cancels the call. A timer still pending when the
-// test body returns never fires.
+// test body returns never fires. A later execution that stops or resets
+// the returned timer adopts it (G.TimerOf).
 func (g *G) AfterFunc(site int32, d time.Duration, f func()) *time.Timer {
-	proxy := time.AfterFunc(farFuture, func() {})
+	proxy := newAfterFuncProxy(f) // earliertimers.go
 	if g.abort {
 		proxy.Stop()
 		return proxy

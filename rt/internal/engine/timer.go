@@ -75,7 +75,12 @@ type TimerHandle struct{ s *timerState }
 
 // SetProxy records the real one-shot timer the program holds for h (see
 // timerState.proxy); it must be armed with farFuture.
-func (h *TimerHandle) SetProxy(t *time.Timer) { h.s.proxy = t }
+func (h *TimerHandle) SetProxy(t *time.Timer) {
+	h.s.proxy = t
+	if h.s.ch != nil {
+		registerChanProxy(t) // a later execution may adopt it (earliertimers.go)
+	}
+}
 
 // arm sets s to fire at now+d, in its existing timer goroutine or in a
 // new one. It is part of g's current step.

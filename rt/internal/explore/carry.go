@@ -2,15 +2,14 @@ package explore
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/vtbound/vtbound/rt/internal/coverage"
 	"github.com/vtbound/vtbound/rt/internal/sched"
 	"github.com/vtbound/vtbound/rt/internal/strategy"
+	"github.com/vtbound/vtbound/rt/settings"
 )
 
 // What earlier runs of a test learned, carried into this one:
@@ -22,23 +21,6 @@ import (
 // earlier runs (hapset, sp).
 type coverageSeeder interface {
 	SeedCoverage(s *coverage.State)
-}
-
-// carryName is the file name of a test's carried state inside a
-// VTBOUND_COVERAGE_FROM or VTBOUND_DPOR_STATE directory: the test's name
-// with every byte outside [A-Za-z0-9._-] written as %XX, then ext
-// (".cov", ".dpor"). vtbound sweep names its files the same way.
-func carryName(test, ext string) string {
-	var b strings.Builder
-	for i := 0; i < len(test); i++ {
-		c := test[i]
-		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '.' || c == '_' || c == '-' {
-			b.WriteByte(c)
-		} else {
-			fmt.Fprintf(&b, "%%%02X", c)
-		}
-	}
-	return b.String() + ext
 }
 
 // carryIn applies what earlier runs learned to strat before the
@@ -79,7 +61,7 @@ func (d *driver) carriedCoverage() *coverage.File {
 	}
 	file := path
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		file = filepath.Join(path, carryName(d.t.Name(), ".cov"))
+		file = filepath.Join(path, settings.CarryFile(d.t.Name(), ".cov"))
 		if _, err := os.Stat(file); errors.Is(err, fs.ErrNotExist) {
 			return nil // nothing learned about this test yet
 		}
@@ -115,7 +97,7 @@ func siteIndex() coverage.Sites {
 // resumeDPOR resumes dp from the test's frontier in VTBOUND_DPOR_STATE,
 // if there is one, and saves the frontier there when the test ends.
 func (d *driver) resumeDPOR(dp *strategy.DPOR) {
-	file := filepath.Join(d.s.DPORState, carryName(d.t.Name(), ".dpor"))
+	file := filepath.Join(d.s.DPORState, settings.CarryFile(d.t.Name(), ".dpor"))
 	data, err := os.ReadFile(file)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):

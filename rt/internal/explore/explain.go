@@ -2,6 +2,7 @@ package explore
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/vtbound/vtbound/rt/internal/engine"
@@ -129,10 +130,11 @@ func uiSentence(p, r, c access) string {
 // other goroutines (one of each pair a write), with the latest such access
 // of each of them: "G3 wrote a at f.go:2 before G2 read it at f.go:1". A
 // pair whose second goroutine waited in between (see joined) is left out:
-// its order is the program's, not the schedule's. It returns the sentence
-// and the trace indices it names, or "" when no two goroutines' accesses
-// conflict.
-func orderSentence(trace []sched.Step) (string, []int) {
+// its order is the program's, not the schedule's; so is a pair whose
+// first goroutine started the second's (or an ancestor of it) after its
+// access (see startedAfter). It returns the sentence and the trace indices
+// it names, or "" when no two goroutines' accesses conflict.
+func orderSentence(trace []sched.Step, states []engine.GoroutineState) (string, []int) {
 	acc := accesses(trace)
 	for ci := len(acc) - 1; ci > 0; ci-- {
 		c := acc[ci]
@@ -140,7 +142,7 @@ func orderSentence(trace []sched.Step) (string, []int) {
 		var before []access
 		for ri := ci - 1; ri >= 0; ri-- {
 			r := acc[ri]
-			if !seen[r.g] && r.key == c.key && (r.write || c.write) && !joined(trace, c.g, r.step, c.step) {
+			if !seen[r.g] && r.key == c.key && (r.write || c.write) && !joined(trace, c.g, r.step, c.step) && !startedAfter(trace, states, r, c.g) {
 				seen[r.g] = true
 				before = append([]access{r}, before...)
 			}
@@ -164,6 +166,37 @@ func joined(trace []sched.Step, g, from, to int) bool {
 		}
 	}
 	return false
+}
+
+// startedAfter reports whether goroutine g was started, directly or
+// through its ancestors, by a go statement of r's goroutine after r: then
+// r happens before everything g does. A go step of r's goroutine is
+// matched with its children in creation order; when they cannot be
+// matched (children started otherwise, such as timers), it reports false.
+func startedAfter(trace []sched.Step, states []engine.GoroutineState, r access, g int) bool {
+	parent := map[int]int{}
+	var kids []int
+	for _, st := range states {
+		parent[st.ID] = st.Parent
+		if st.Parent == r.g {
+			kids = append(kids, st.ID)
+		}
+	}
+	a := g
+	for parent[a] != r.g {
+		if a = parent[a]; a == 0 {
+			return false
+		}
+	}
+	var gos []int
+	for i, st := range trace {
+		if st.G == r.g && st.Op.Kind == sched.OpGo {
+			gos = append(gos, i)
+		}
+	}
+	slices.Sort(kids)
+	k := slices.Index(kids, a)
+	return len(gos) == len(kids) && gos[k] > r.step
 }
 
 // orderWords renders orderSentence's account of the accesses before c.

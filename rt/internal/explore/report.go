@@ -299,7 +299,7 @@ func whatHappenedSteps(res *engine.Result) (string, []int) {
 		if s, named := earlyWait(res.Trace, res.States); s != "" {
 			return s, named
 		}
-		return orderSentence(res.Trace)
+		return orderSentence(res.Trace, res.States)
 	case sched.Race:
 		return raceSentence(res.RaceReports, res.Trace)
 	}

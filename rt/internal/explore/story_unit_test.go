@@ -192,8 +192,34 @@ func TestOrderSkipsJoinedPairs(t *testing.T) {
 		{G: 2, Op: sched.Op{Kind: sched.OpWGDone, Site: lock, Obj: 3}},
 		{G: 1, Op: sched.Op{Kind: sched.OpWGWait, Site: unlock, Obj: 3}}, {G: 1, Op: acc(sched.OpRead, base+3, 2)},
 	}
-	got, named := orderSentence(trace)
+	got, named := orderSentence(trace, nil)
 	if want := "G3 wrote v.a at fig1.go:56 before G2 read it at fig1.go:48"; !strings.HasPrefix(got, want) || !slices.Equal(named, []int{0, 2}) {
 		t.Errorf("orderSentence = %q %v, want %q… naming steps 0 and 2", got, named, want)
+	}
+}
+
+// TestOrderSentenceSkipsStartedAfter: a write followed by the go statement
+// that starts the reader is the program's order, not the schedule's, so it
+// is no order violation; a write after the go statement is.
+func TestOrderSentenceSkipsStartedAfter(t *testing.T) {
+	table := "spawn.go\t1\t2\tKWrite\texample.com/spawn.ch\tch\n" +
+		"spawn.go\t2\t2\tKRead\texample.com/spawn.ch\tch\n"
+	base := engine.RegisterTable("example.com/spawntest", table, make([]engine.Guard, 1))
+	write := sched.Op{Kind: sched.OpWrite, Site: base, Group: engine.GroupOf(base), Obj: 1}
+	read := sched.Op{Kind: sched.OpRead, Site: base + 1, Group: engine.GroupOf(base + 1), Obj: 1}
+	states := []engine.GoroutineState{{ID: 1}, {ID: 2, Parent: 1}, {ID: 3, Parent: 2}}
+	before := []sched.Step{
+		{G: 1, Op: write}, {G: 1, Op: sched.Op{Kind: sched.OpGo}}, {G: 2, Op: sched.Op{Kind: sched.OpStart}},
+		{G: 2, Op: sched.Op{Kind: sched.OpGo}}, {G: 3, Op: sched.Op{Kind: sched.OpStart}}, {G: 3, Op: read},
+	}
+	if got, _ := orderSentence(before, states); got != "" {
+		t.Errorf("write before the go statement of the reader's parent: got %q, want no sentence", got)
+	}
+	after := []sched.Step{
+		{G: 1, Op: sched.Op{Kind: sched.OpGo}}, {G: 2, Op: sched.Op{Kind: sched.OpStart}},
+		{G: 1, Op: write}, {G: 2, Op: read},
+	}
+	if got, _ := orderSentence(after, states[:2]); !strings.HasPrefix(got, "G1 wrote ch at spawn.go:1 before G2 read it at spawn.go:2") {
+		t.Errorf("write after the go statement: got %q, want an order violation", got)
 	}
 }

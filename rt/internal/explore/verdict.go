@@ -73,6 +73,8 @@ func (d *driver) classify(res *engine.Result, first bool) verdict {
 	case again.passed() && again.Exact:
 		return verdict{kind: notRepeatable, why: fmt.Sprintf(
 			"execution %d failed in this process, but its scheduling decisions, followed exactly, pass as the first execution of a fresh process", res.N)}
+	case again.passed() && !first:
+		return divergedPass(res) // repeatable.go
 	case again.Oracle != oracle || !first:
 		return verdict{}
 	}
@@ -124,6 +126,10 @@ func isPrefix(p, s []int) bool {
 func (d *driver) report(res *engine.Result, strat sched.Strategy, first bool) {
 	d.t.Helper()
 	if v := d.classify(res, first); v.kind != interleavingBug {
+		if d.excusable(v, first) { // repeatable.go
+			d.warnNotRepeatable(res, v)
+			return
+		}
 		d.reportVerdict(res, v)
 		return
 	}

@@ -12,7 +12,10 @@ import (
 // Exhaustive-search kernels of shared/kernels.md: programs whose number of
 // Mazurkiewicz traces (reads commute) is known, written as a user writes
 // them and instrumented as the rewriter would. A search that explores one
-// execution per trace (dpor) must count exactly Traces executions.
+// execution per trace (dpor) must count exactly Traces executions. Their
+// shared variables, slices and arrays are recorded where they are
+// allocated (rt.NewObj, rt.MakeSlice), so that dpor's wakeup trees can
+// name them across executions (Op.Ident).
 type Counted struct {
 	Name string
 	// Traces is the published trace count, 0 when none is published.
@@ -37,9 +40,11 @@ var (
 		5: {File: "exhaustive.go", Line: 6, Kind: rt.KChan},
 		6: {File: "exhaustive.go", Line: 7, Kind: rt.KRead, Group: "exhaustive.y"},
 		7: {File: "exhaustive.go", Line: 8, Kind: rt.KWrite, Group: "exhaustive.y"},
+		8: {File: "exhaustive.go", Line: 9, Kind: rt.KAlloc},
 	}, xg[:])
 	xRead, xWrite, xAtomic, xSync, xGo, xChan = xs, xs + 1, xs + 2, xs + 3, xs + 4, xs + 5
 	yRead, yWrite                             = xs + 6, xs + 7
+	xAlloc                                    = xs + 8
 )
 
 func xrd(p unsafe.Pointer) {
@@ -59,6 +64,8 @@ func xwr(p unsafe.Pointer) {
 // alone 2 (the subsets dpor-v searches with v = 1).
 func TwoVars(t testing.TB) {
 	var x, y int
+	rt.NewObj(xAlloc, &x)
+	rt.NewObj(xAlloc, &y)
 	run(func() { xwr(unsafe.Pointer(&x)); x = 1 },
 		func() { xrd(unsafe.Pointer(&x)); _ = x },
 		func() { xrd(unsafe.Pointer(&x)); _ = x },
@@ -94,6 +101,7 @@ func run(fns ...func()) {
 func Readers(n int) func(testing.TB) {
 	return func(t testing.TB) {
 		var x int
+		rt.NewObj(xAlloc, &x)
 		fns := []func(){func() { xwr(unsafe.Pointer(&x)); x = 1 }}
 		for range n {
 			fns = append(fns, func() { xrd(unsafe.Pointer(&x)); _ = x })
@@ -107,7 +115,7 @@ func Readers(n int) func(testing.TB) {
 // (n+3)·2^(n-2) traces.
 func LastZero(n int) func(testing.TB) {
 	return func(t testing.TB) {
-		array := make([]int, n+1)
+		array := rt.MakeSlice(xAlloc, make([]int, n+1))
 		fns := []func(){func() {
 			i := n
 			for ; ; i-- {
@@ -138,6 +146,7 @@ func LastZero(n int) func(testing.TB) {
 func Indexer(n int) func(testing.TB) {
 	return func(t testing.TB) {
 		var table [128]int64
+		rt.NewObj(xAlloc, &table)
 		var fns []func()
 		for tid := range n {
 			fns = append(fns, func() {
@@ -158,6 +167,7 @@ func Indexer(n int) func(testing.TB) {
 func AInc(n int) func(testing.TB) {
 	return func(t testing.TB) {
 		var x int64
+		rt.NewObj(xAlloc, &x)
 		var fns []func()
 		for range n {
 			fns = append(fns, func() { atomic.AddInt64(rt.Atomic(xAtomic, rt.ARMW, &x), 1) })
@@ -182,6 +192,10 @@ func FileSystem(n int) func(testing.TB) {
 		var blockMu [blocks]sync.Mutex
 		var inode [inodes]int
 		var busy [blocks]bool
+		rt.NewObj(xAlloc, &inodeMu)
+		rt.NewObj(xAlloc, &blockMu)
+		rt.NewObj(xAlloc, &inode)
+		rt.NewObj(xAlloc, &busy)
 		var fns []func()
 		for tid := range n {
 			fns = append(fns, func() {
@@ -218,6 +232,9 @@ func BoundedBuffer(t testing.TB) {
 	notFull, notEmpty := sync.NewCond(&mu), sync.NewCond(&mu)
 	var buf []int
 	var sum int
+	rt.NewObj(xAlloc, &mu)
+	rt.NewObj(xAlloc, &buf)
+	rt.NewObj(xAlloc, &sum)
 	put := func(v int) {
 		rt.Lock(xSync, &mu)
 		for xrd(unsafe.Pointer(&buf)); len(buf) == 1; xrd(unsafe.Pointer(&buf)) {
@@ -255,6 +272,8 @@ func SynchronousQueue(t testing.TB) {
 	ch := rt.MakeChan[int](xChan, 0)
 	var mu sync.Mutex
 	var sum int
+	rt.NewObj(xAlloc, &mu)
+	rt.NewObj(xAlloc, &sum)
 	producer := func(v int) func() { return func() { rt.Send(xChan, ch, v) } }
 	consumer := func() {
 		v := rt.Recv(xChan, ch)

@@ -56,6 +56,10 @@ type Plan struct {
 	// outside vtbound (HaPSet statements, package coverage). 0 records
 	// none; recording costs a stack walk per step.
 	Context int
+	// Identity asks the engine to name the objects of memory accesses
+	// across executions (Op.Ident). It costs an interval lookup per
+	// access and a record per allocation hook; false costs nothing.
+	Identity bool
 }
 
 // OpKind classifies a visible operation.
@@ -150,6 +154,14 @@ type Op struct {
 	// one); 0 when the operation is not a memory access or the location
 	// lies in no registered allocation.
 	Heap int32
+	// Ident names the object of a memory access across the executions of
+	// one exploration, from 1, when the strategy asks for it
+	// (Plan.Identity) and the location lies in an allocation recorded by
+	// a controlled goroutine (rt.NewObj, rt.MakeSlice): equal numbers mean the
+	// same allocation (the same goroutine, named by its ancestry, and the
+	// same allocation index in it) and the same offset. 0 when there is
+	// none; such an object is named by Obj alone.
+	Ident int32
 }
 
 // HeapObject is a heap object whose allocation site was registered (see

@@ -106,7 +106,7 @@ var constructors = map[string]func(Config) sched.Strategy{
 	"vt":         func(c Config) sched.Strategy { return NewVT(c) },
 	"exhaustive": func(c Config) sched.Strategy { return NewExhaustive(c) },
 	"dynamic":    func(c Config) sched.Strategy { return NewDynamic(c) },
-	"dpor":       func(c Config) sched.Strategy { return NewDPOR(c) },
+	"dpor":       func(c Config) sched.Strategy { return NewDPOR(c).SetOptimal(true) },
 	"dpor-v":     func(c Config) sched.Strategy { return NewBoundedDPOR(c) },
 	"hapset":     func(c Config) sched.Strategy { return NewHaPSet(c) },
 	"sp":         func(c Config) sched.Strategy { return NewSP(c, true) },

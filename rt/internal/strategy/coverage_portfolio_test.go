@@ -2,7 +2,6 @@ package strategy_test
 
 import (
 	"fmt"
-	"math"
 	"os"
 	"slices"
 	"strconv"
@@ -219,21 +218,10 @@ func portfolioRow(w *strings.Builder, name string, cell func(maker) string) {
 // medianFirst runs first with seeds 1..seeds and renders the median of
 // the executions that found the bug.
 func medianFirst(m maker, seeds int, first func(sched.Strategy) int) string {
-	var ns []int
-	missed := ""
-	for seed := int64(1); seed <= int64(seeds); seed++ {
+	return medianOver(seeds, func(seed int64) int {
 		st, _ := m.build(seed)
-		n := first(st)
-		if n == 0 {
-			n, missed = math.MaxInt, "*"
-		}
-		ns = append(ns, n)
-	}
-	slices.Sort(ns)
-	if med := ns[len(ns)/2]; med != math.MaxInt {
-		return fmt.Sprint(med) + missed
-	}
-	return "-"
+		return first(st)
+	})
 }
 
 // stopCell runs the variant on k's corrected kernel until it stops.

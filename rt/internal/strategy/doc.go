@@ -119,10 +119,9 @@
 // wakeup trees some branches end sleep-set blocked (lastzero(10): see
 // docs/dpor.md for the measured ratio of executions to traces).
 // DPOR.SetOptimal selects wakeup trees (optimal DPOR, Abdulla et al.
-// Algorithm 2; dpor_wakeup.go), an experimental mode that no setting
-// selects: object numbers are compared across executions only where they
-// are stable (given before the tree's node), an operation on any other
-// object is treated as not commuting with the sequence inserted, and since
-// that over-approximation is not known to lose no trace, the mode never
-// reports a search complete.
+// Algorithm 2; dpor_wakeup.go), which the "dpor" setting uses: objects
+// are compared across executions by their stable numbers or by the
+// engine's allocation identities (Op.Ident); when an answer would depend
+// on an object with neither, the search starts over with source sets, so
+// a complete search is a proof in both modes.
 package strategy

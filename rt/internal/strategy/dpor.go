@@ -35,6 +35,10 @@ type DPOR struct {
 	// optimal selects wakeup trees (optimal DPOR, dpor_wakeup.go) instead
 	// of source sets with wakeup sequences.
 	optimal bool
+	// parent maps a goroutine ID to its parent's, as first seen in the
+	// search (optimal mode: wakeup trees name goroutines by ID across
+	// executions, which holds while IDs keep their parents).
+	parent []int
 }
 
 // DPORStats summarises a DPOR search.
@@ -66,21 +70,29 @@ type DPORStats struct {
 	// made impossible; the execution then continues freely.
 	Infeasible int
 	// Lost counts wakeup tree branches whose goroutine was enabled but
-	// asleep (optimal mode; optimal DPOR rules this out): the search is
-	// then no proof.
+	// asleep (optimal mode; optimal DPOR rules this out): the search then
+	// falls back to source sets.
 	Lost int
-	// Optimal reports that the search uses wakeup trees (SetOptimal);
-	// such a search is never reported complete.
+	// Unidentified counts the dependence answers of the wakeup-tree
+	// insertion that depended on an object without a stable number or
+	// an allocation identity (see dpor_wakeup.go): the search then falls
+	// back to source sets.
+	Unidentified int
+	// Restarted counts the executions of a wakeup-tree search abandoned
+	// when it fell back to source sets; they are not in Executions.
+	Restarted int
+	// Optimal reports that the search uses wakeup trees (SetOptimal).
 	Optimal bool
 	// Complete reports that the whole tree was explored.
 	Complete bool
 }
 
 // proof reports whether nothing made the executions so far fall short of
-// a proof. A search with wakeup trees (Optimal) is no proof yet (see
-// dpor_wakeup.go).
+// a proof. A search with wakeup trees is one while it lost no branch and
+// every dependence answer was exact (it falls back to source sets
+// otherwise: fallBack).
 func (s DPORStats) proof() bool {
-	return s.Diverged == 0 && s.Truncated == 0 && s.Lost == 0 && !s.Optimal
+	return s.Diverged == 0 && s.Truncated == 0 && (!s.Optimal || s.Lost == 0 && s.Unidentified == 0)
 }
 
 // Completer is implemented by strategies that know whether they explored
@@ -192,6 +204,7 @@ func (d *DPOR) Begin(p *sched.Plan) bool {
 		d.beginBranch(d.tree[k])
 	}
 	p.TrackAll, p.Track = true, nil
+	p.Identity = d.optimal
 	p.Label = fmt.Sprintf("dpor execution %d", d.b.used)
 	return true
 }
@@ -484,6 +497,26 @@ func (d *DPOR) notePending(v *sched.View) {
 		}
 		x.pending[g.ID] = seenOp{op: g.Op, at: len(v.Trace), ok: true}
 		x.objs = max(x.objs, g.Op.Obj)
+		if d.optimal {
+			d.noteParent(g.ID, g.Parent)
+		}
+	}
+}
+
+// noteParent checks that goroutine ID id has the parent it had when first
+// seen in the search; otherwise goroutine IDs do not name the same
+// goroutines across executions, and the wakeup-tree search, which relies
+// on them, falls back to source sets (counted as unidentified).
+func (d *DPOR) noteParent(id, parent int) {
+	for len(d.parent) <= id {
+		d.parent = append(d.parent, -1)
+	}
+	switch d.parent[id] {
+	case -1:
+		d.parent[id] = parent
+	case parent:
+	default:
+		d.an.unidentified++
 	}
 }
 
@@ -526,6 +559,24 @@ func (d *DPOR) End(e *sched.Execution) {
 	r, b := d.an.run(d, e.Trace[:events], limit, !x.blocked)
 	d.stats.Races += r
 	d.stats.Backtracks += b
+	if d.optimal && (d.an.unidentified > 0 || d.stats.Lost > 0) {
+		d.fallBack()
+	}
+}
+
+// fallBack abandons a wakeup-tree search whose dependence answers were
+// not all exact (an object without identity) or that lost a branch, and
+// starts the search over with source sets, which need no identity: the
+// next execution begins at the root. The executions run so far count as
+// Restarted (and against the budget).
+func (d *DPOR) fallBack() {
+	d.stats = DPORStats{
+		Restarted:    d.stats.Restarted + d.stats.Executions,
+		Unidentified: d.stats.Unidentified + d.an.unidentified,
+	}
+	d.an.unidentified = 0
+	d.optimal, d.started = false, false
+	d.tree = d.tree[:0]
 }
 
 // Left counts the alternatives not yet explored on the current path.
@@ -538,22 +589,26 @@ func (d *DPOR) Left() int {
 }
 
 // Completion reports whether the search finished (every trace explored),
-// the traces and executions explored, and the backtrack points left. The
-// search is finished when no alternative is left on the current path,
-// even if Begin has not been called again to find out.
+// the traces and executions explored (with those of a wakeup-tree search
+// abandoned for source sets), and the backtrack points left. The search
+// is finished when no alternative is left on the current path, even if
+// Begin has not been called again to find out.
 func (d *DPOR) Completion() (complete bool, traces, executions, left int) {
 	s := d.stats
 	left = d.Left()
 	complete = s.Complete || (d.started && left == 0 && s.proof())
-	return complete, s.Traces, s.Executions, left
+	return complete, s.Traces, s.Executions + s.Restarted, left
 }
 
 // Report summarises the search.
 func (d *DPOR) Report() string {
 	s := d.stats
 	mode := ""
-	if d.optimal {
-		mode = fmt.Sprintf(" (wakeup trees: %d lost, %d infeasible branches)", s.Lost, s.Infeasible)
+	switch {
+	case d.optimal:
+		mode = fmt.Sprintf(" (wakeup trees: %d infeasible branches)", s.Infeasible)
+	case s.Restarted > 0:
+		mode = fmt.Sprintf(" (source sets after %d wakeup-tree executions: %d unidentified objects)", s.Restarted, s.Unidentified)
 	}
 	return fmt.Sprintf("dpor: %d executions, %d traces, %d sleep-set blocked, %d races, %d backtrack points left, complete=%v%s",
 		s.Executions, s.Traces, s.Blocked, s.Races, d.Left(), s.Complete, mode)

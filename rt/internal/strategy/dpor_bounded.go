@@ -16,7 +16,8 @@ import (
 // scheduling points. Each search explores one execution per trace of the
 // program projected on the subset, so a bug that needs at most V shared
 // variables (plus any synchronisation) is found, at a fraction of the cost
-// of the full search.
+// of the full search. Each subset's search uses wakeup trees, falling back
+// to source sets as dpor does (dpor_wakeup.go).
 type BoundedDPOR struct {
 	cfg     Config
 	rng     *rand.Rand
@@ -71,7 +72,7 @@ func (d *BoundedDPOR) Begin(p *sched.Plan) bool {
 		if d.next >= len(d.subsets) {
 			return false
 		}
-		d.curSet, d.cur = d.subsets[d.next], NewDPOR(Config{Budget: d.cfg.Budget})
+		d.curSet, d.cur = d.subsets[d.next], NewDPOR(Config{Budget: d.cfg.Budget}).SetOptimal(true)
 		d.next++
 	}
 }
@@ -139,7 +140,7 @@ func (d *BoundedDPOR) Completion() (complete bool, traces, executions, left int)
 	executions = d.prep
 	complete = d.built
 	for _, s := range d.done {
-		traces, executions = traces+s.Traces, executions+s.Executions
+		traces, executions = traces+s.Traces, executions+s.Executions+s.Restarted
 		complete = complete && s.Complete
 	}
 	if d.cur != nil {

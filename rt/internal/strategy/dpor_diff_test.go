@@ -156,6 +156,7 @@ var (
 		{File: "gen.go", Line: 4, Kind: rt.KGo},
 		{File: "gen.go", Line: 5, Kind: rt.KChan},
 		{File: "gen.go", Line: 6, Kind: rt.KAtomic},
+		{File: "gen.go", Line: 7, Kind: rt.KAlloc},
 	}, genGuards[:])
 )
 
@@ -198,7 +199,7 @@ func (p genProgram) has(kind int) bool {
 // body returns the program's body; obs receives its observations.
 func (p genProgram) body(obs *[]string) func(testing.TB) {
 	return func(t testing.TB) {
-		v := &genVars{ch0: rt.MakeChan[int](genBase+4, 0), ch1: rt.MakeChan[int](genBase+4, 1)}
+		v := rt.NewObj(genBase+6, &genVars{ch0: rt.MakeChan[int](genBase+4, 0), ch1: rt.MakeChan[int](genBase+4, 1)})
 		seen := make([][]int, len(p.ops))
 		var wg sync.WaitGroup
 		rt.WGAdd(genBase+2, &wg, len(p.ops))
@@ -331,6 +332,11 @@ func keys(m map[string]bool) []string {
 	return out
 }
 
+// minStayed is the number of compared generated programs that the
+// wakeup-tree search must explore without falling back to source sets
+// (those whose objects all have stable numbers or identities).
+const minStayed = 1
+
 // genLimit is the number of schedules above which a generated program is
 // skipped by the differential (the enumeration would cost too much).
 const genLimit = 1500
@@ -342,7 +348,7 @@ const genLimit = 1500
 func TestDPORDifferential(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	const want = 32
-	var execs, full, compared, skipped, onceCAS int
+	var execs, full, compared, skipped, onceCAS, stayed int
 	for i := 0; compared < want; i++ {
 		p := newGenProgram(rng)
 		ref := &enumerator{budget: genLimit}
@@ -364,14 +370,24 @@ func TestDPORDifferential(t *testing.T) {
 		if !slices.Equal(keys(gotCls), keys(wantCls)) {
 			t.Errorf("program %d %v: dpor reached %d trace classes, enumeration %d", i, p.ops, len(gotCls), len(wantCls))
 		}
-		if s := d.Stats(); !explored(d) || s.Traces != len(wantCls) {
+		s := d.Stats()
+		if !explored(d) || s.Traces != len(wantCls) {
 			t.Errorf("program %d %v: %s; want %d traces", i, p.ops, d.Report(), len(wantCls))
 		}
+		if s.Optimal {
+			stayed++
+			if s.Blocked > s.Infeasible {
+				t.Errorf("program %d %v: %s; wakeup trees ran more sleep-set blocked executions than infeasible branches", i, p.ops, d.Report())
+			}
+		}
 	}
-	t.Logf("%d programs compared (%d with a CAS or a Once; %d with more than %d schedules skipped): dpor %d executions, enumeration %d",
-		compared, onceCAS, skipped, genLimit, execs, full)
+	t.Logf("%d programs compared (%d with a CAS or a Once; %d with more than %d schedules skipped; %d explored by wakeup trees without falling back): dpor %d executions, enumeration %d",
+		compared, onceCAS, skipped, genLimit, stayed, execs, full)
 	if onceCAS == 0 {
 		t.Errorf("no compared program has a CAS or a Once")
+	}
+	if optimalMode && stayed < minStayed {
+		t.Errorf("%d programs explored by wakeup trees without falling back, want >= %d", stayed, minStayed)
 	}
 }
 

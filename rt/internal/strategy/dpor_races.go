@@ -38,8 +38,9 @@ type analysis struct {
 
 	// prune is hapset's HaPSet guidance (hapset.go, Alg. 4); nil for dpor.
 	prune *hapsetGuide
-	// ident is the exact object identity of SetObjectIdentity, or nil.
-	ident ObjectIdentity
+	// unidentified counts the answers of treeDependent that depended on
+	// an object without a stable number or identity (optimal mode).
+	unidentified int
 }
 
 // event is one step of the analysed trace.

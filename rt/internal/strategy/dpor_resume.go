@@ -25,8 +25,9 @@ import (
 // prefix that no longer matches is counted as diverged, so the search is
 // then no proof.
 
-// frontierVersion is the version of the frontier format Frontier writes.
-const frontierVersion = 1
+// frontierVersion is the version of the frontier format Frontier writes
+// (2: Source, which version 1 readers would take for a finished search).
+const frontierVersion = 2
 
 // frontier is the saved state of a search.
 type frontier struct {
@@ -35,6 +36,9 @@ type frontier struct {
 	Shards  int       `json:"shards"`
 	Stats   DPORStats `json:"stats"`
 	Path    []fnode   `json:"path"`
+	// Source asks the next run to start over with source sets (a search
+	// with wakeup trees cannot be saved); Path and Stats are then empty.
+	Source bool `json:"source,omitempty"`
 }
 
 // fnode is a dnode as saved.
@@ -64,12 +68,16 @@ type fsleeper struct {
 // Frontier returns the search's state after its last execution, for
 // Resume; nil when there is nothing to resume (not started, or every
 // trace explored). A search with wakeup trees (SetOptimal) cannot be
-// saved.
+// saved (its trees name objects by this process's identities): its
+// frontier asks the next run to start over with source sets, whose
+// frontiers are then carried from run to run.
 func (d *DPOR) Frontier() ([]byte, error) {
-	if d.optimal {
-		return nil, errors.New("dpor: a search with wakeup trees cannot be resumed")
-	}
-	if !d.started || d.done || d.Left() == 0 {
+	switch {
+	case d.done:
+		return nil, nil
+	case d.optimal && d.started && d.Left() > 0, !d.started && d.stats.Restarted > 0:
+		return json.Marshal(&frontier{Version: frontierVersion, Shard: d.cfg.Shard, Shards: d.cfg.Shards, Source: true})
+	case !d.started || d.Left() == 0:
 		return nil, nil
 	}
 	f := frontier{Version: frontierVersion, Shard: d.cfg.Shard, Shards: d.cfg.Shards, Stats: d.stats}
@@ -86,7 +94,8 @@ func (d *DPOR) Frontier() ([]byte, error) {
 
 // Resume restores the state Frontier saved into d, which must not have
 // started; its next execution takes the next unexplored alternative. The
-// frontier must come from a search of the same shard.
+// frontier must come from a search of the same shard. A resumed search
+// uses source sets (the frontier's mode).
 func (d *DPOR) Resume(data []byte) error {
 	var f frontier
 	if err := json.Unmarshal(data, &f); err != nil {
@@ -95,10 +104,14 @@ func (d *DPOR) Resume(data []byte) error {
 	switch {
 	case f.Version < 1 || f.Version > frontierVersion:
 		return fmt.Errorf("dpor frontier: version %d (this vtbound reads %d)", f.Version, frontierVersion)
-	case d.started || d.optimal:
-		return errors.New("dpor frontier: the search already started, or uses wakeup trees")
+	case d.started:
+		return errors.New("dpor frontier: the search already started")
 	case f.Shard != d.cfg.Shard || f.Shards != d.cfg.Shards:
 		return fmt.Errorf("dpor frontier: saved by shard %d/%d, resumed as %d/%d", f.Shard, f.Shards, d.cfg.Shard, d.cfg.Shards)
+	}
+	d.SetOptimal(false)
+	if f.Source {
+		return nil // start over with source sets
 	}
 	d.tree = d.tree[:0]
 	for _, fn := range f.Path {

@@ -126,3 +126,30 @@ func TestDPORResumeRejects(t *testing.T) {
 		t.Errorf("complete search: frontier %q, %v; want none", f, err)
 	}
 }
+
+// TestDPORResumeOptimal: a wakeup-tree search cut by its budget saves a
+// frontier that makes the next run start over with source sets; that run
+// and the ones resuming it explore every trace of ainc(3).
+func TestDPORResumeOptimal(t *testing.T) {
+	d := strategy.NewDPOR(strategy.Config{Budget: 2}).SetOptimal(true)
+	hashSeq(d, kernels.AInc(3))
+	saved, err := d.Frontier()
+	if err != nil || !strings.Contains(string(saved), `"source":true`) {
+		t.Fatalf("frontier of a cut wakeup-tree search: %q, %v; want a source-set restart", saved, err)
+	}
+	traces := 0
+	for run := 0; saved != nil; run++ {
+		next := strategy.NewDPOR(strategy.Config{Budget: 2}).SetOptimal(true)
+		if err := next.Resume(saved); err != nil || next.Stats().Optimal {
+			t.Fatalf("run %d: Resume: %v (optimal %v), want source sets", run, err, next.Stats().Optimal)
+		}
+		hashSeq(next, kernels.AInc(3))
+		if saved, err = next.Frontier(); err != nil || run > 4 {
+			t.Fatalf("run %d: frontier %v, %s", run, err, next.Report())
+		}
+		traces = next.Stats().Traces
+	}
+	if traces != 6 {
+		t.Errorf("resumed runs explored %d traces, want 6", traces)
+	}
+}

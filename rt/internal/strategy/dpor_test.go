@@ -73,8 +73,8 @@ func TestDPORCounts(t *testing.T) {
 			if seed == "" {
 				seed = "-"
 			}
-			t.Logf("%s: %d traces, %d executions (%.2f per trace); seed DPOR-CR + sleep sets (Fig. 8): %s",
-				k.Name, s.Traces, s.Executions, float64(s.Executions)/float64(max(s.Traces, 1)), seed)
+			t.Logf("%s: %d traces, %d executions (%.2f per trace); seed DPOR-CR + sleep sets (Fig. 8): %s; %s",
+				k.Name, s.Traces, s.Executions, float64(s.Executions)/float64(max(s.Traces, 1)), seed, d.Report())
 			if !explored(d) {
 				t.Fatalf("not complete: %s", d.Report())
 			}

@@ -1,7 +1,6 @@
 package strategy
 
 import (
-	"math"
 	"slices"
 
 	"github.com/vtbound/vtbound/rt/internal/sched"
@@ -23,47 +22,32 @@ import (
 // execution; every execution through a node replays the same prefix, so
 // the numbers up to dnode.objs (the highest seen before the node) name
 // the same objects in every execution through it: they are stable. A
-// number above it may name another object in another execution, so a
-// tree node whose operation has an unstable number is a weak initial only
-// through its own event in the sequence inserted (weakInitial).
+// number above it may name another object in another execution. The
+// search therefore asks the engine for allocation identities
+// (Plan.Identity, Op.Ident: allocating goroutine, allocation index in it,
+// offset), and compares a tree node's memory access with an event of the
+// analysed execution by identity when both have one (treeInitial).
 //
-// Status: experimental, off by default. On the counted kernels this mode
-// reaches the exact trace counts, but the insertion is sensitive to the
-// dependence it is given: with the rule above refined (an unstable number
-// differs from every stable one; two unstable ones may be one object) it
-// lost a trace of lastzero(4) (27 of 28), although the refined answers are
-// sound. Over-approximated dependence places a sequence beside a branch it
-// belongs under, where that branch's goroutine then sleeps; the conditions
-// under which that loses no trace are not established, so a search in
-// this mode is never reported complete (DPORStats.proof). Given an exact
-// identity (SetObjectIdentity), the search is optimal on lastzero: one
-// execution per trace (TestDPOROptimalExactIdentity).
+// Exactness. When every comparison was answered by a stable number or an
+// identity, the dependence the insertion sees is the exact one and the
+// search is Algorithm 2 of the paper: complete, one execution per trace.
+// When an answer depended on an object that has neither (an unregistered
+// allocation, a lock or channel first used after the node), the answer is
+// conservative (dependent) and counted (DPORStats.Unidentified). That
+// over-approximation places a sequence beside a branch it belongs under,
+// where the branch's goroutine then sleeps; it is not known to lose no
+// trace (a refinement of it lost one of lastzero(4)), so the search then
+// starts over with source sets, which are exact without identities
+// (fallBack); the executions run so far count as Restarted.
 
 // wnode is a node of a wakeup tree: an event — a goroutine and the
 // operation it performs — to run after its parent's, and the branches to
 // explore after it, leftmost first. A node without kids is a leaf: the
 // branch continues freely from there.
 type wnode struct {
-	g     int
-	op    sched.Op
-	local int32 // position of the event in its goroutine, from 1
-	kids  []*wnode
-}
-
-// ObjectIdentity names, across executions, the object that event number
-// local (from 1) of goroutine g touches with op: ok reports that it does
-// so in every execution where the event occurs. It is a test and
-// measurement aid (SetObjectIdentity): the engine knows no such identity
-// for objects first used after a decision (see dpor_wakeup.go).
-type ObjectIdentity func(g int, local int32, op sched.Op) (id int64, ok bool)
-
-// SetObjectIdentity gives the wakeup-tree search an exact identity of the
-// objects of memory accesses, used where object numbers are not stable;
-// it returns d. It shows what the search does with an exact identity
-// (TestDPOROptimalExactIdentity); nothing in vtbound sets it.
-func (d *DPOR) SetObjectIdentity(f ObjectIdentity) *DPOR {
-	d.an.ident = f
-	return d
+	g    int
+	op   sched.Op
+	kids []*wnode
 }
 
 // SetOptimal selects wakeup trees (optimal DPOR) instead of source sets
@@ -171,11 +155,24 @@ func (a *analysis) reversal(i, j int) []int {
 // a weak initial of w (events of the analysed trace, in trace order): its
 // first event in w has no predecessor in w, or it has no event in w and op
 // is independent of all of them. It also returns the position of g's
-// first event in w, or -1. op was recorded in an execution through the
-// node whose stable object numbers end at stable (see above); an op
-// recorded in this execution or announced before the node has every
-// number stable (noneUnstable).
-func (a *analysis) weakInitial(w []int, g int, op sched.Op, stable int32) (bool, int) {
+// first event in w, or -1. op must have been announced in the analysed
+// execution or before the node whose tree is searched (its numbers are
+// comparable with the trace's).
+func (a *analysis) weakInitial(w []int, g int, op sched.Op) (bool, int) {
+	if in, p := a.firstIn(w, g); p >= 0 {
+		return in, p
+	}
+	for _, k := range w {
+		if sched.Dependent(op, a.ev[k].op) {
+			return false, -1
+		}
+	}
+	return true, -1
+}
+
+// firstIn returns the position of goroutine g's first event in w, or -1,
+// and whether it has no predecessor in w.
+func (a *analysis) firstIn(w []int, g int) (bool, int) {
 	for p, k := range w {
 		if a.ev[k].g != g {
 			continue
@@ -188,49 +185,52 @@ func (a *analysis) weakInitial(w []int, g int, op sched.Op, stable int32) (bool,
 		}
 		return true, p
 	}
-	if op.Obj > stable && op.Kind.Info().Class != sched.ClassNone {
-		return false, -1
+	return false, -1
+}
+
+// treeInitial reports whether wakeup tree node c, recorded in an
+// execution through a node whose stable object numbers end at stable, is
+// a weak initial of w, and the position of its goroutine's first event in
+// w, or -1.
+func (a *analysis) treeInitial(w []int, c *wnode, stable int32) (bool, int) {
+	if in, p := a.firstIn(w, c.g); p >= 0 {
+		return in, p
 	}
 	for _, k := range w {
-		if sched.Dependent(op, a.ev[k].op) {
+		if a.treeDependent(c.op, &a.ev[k], stable) {
 			return false, -1
 		}
 	}
 	return true, -1
 }
 
-// noneUnstable is the stable bound of an operation recorded in the
-// analysed execution (or announced before the node): all its numbers
-// are comparable with the trace's.
-const noneUnstable = math.MaxInt32
-
-// treeInitial reports whether wakeup tree node c is a weak initial of w,
-// and the position of its goroutine's first event in w, or -1. Without an
-// ObjectIdentity it is weakInitial; with one, a memory access with an
-// unstable object number is compared by identity.
-func (a *analysis) treeInitial(w []int, c *wnode, stable int32) (bool, int) {
-	if a.ident == nil || slices.ContainsFunc(w, func(k int) bool { return a.ev[k].g == c.g }) {
-		return a.weakInitial(w, c.g, c.op, stable)
-	}
-	cid, cok := a.ident(c.g, c.local, c.op)
-	for _, k := range w {
-		e := &a.ev[k]
-		op := c.op
-		eid, eok := a.ident(e.g, e.local, e.op)
-		switch {
-		case cok && eok && op.Kind.IsAccess() && e.op.Kind.IsAccess():
-			op.Obj = e.op.Obj
-			if cid != eid {
-				op.Obj++ // another object
-			}
-		case op.Obj > stable:
-			op.Obj = e.op.Obj // perhaps the same object
+// treeDependent reports whether op, recorded in another execution through
+// a node whose stable object numbers end at stable, is dependent with
+// event e of the analysed trace. Objects are compared by identity when
+// both have one (Op.Ident), by number when op's is stable; a location in
+// a recorded allocation is never one outside every recorded allocation.
+// Otherwise, if the answer depends on whether they are one object, it is
+// "dependent" and counted as unidentified (the search then falls back to
+// source sets).
+func (a *analysis) treeDependent(op sched.Op, e *event, stable int32) bool {
+	same, other := op, op
+	same.Obj, other.Obj = e.op.Obj, e.op.Obj+1
+	switch {
+	case op.Ident != 0 && e.op.Ident != 0:
+		if op.Ident == e.op.Ident {
+			return sched.Dependent(same, e.op)
 		}
-		if sched.Dependent(op, e.op) {
-			return false, -1
-		}
+		return sched.Dependent(other, e.op)
+	case op.Obj <= stable:
+		return sched.Dependent(op, e.op)
+	case op.Ident != 0 || e.op.Ident != 0:
+		return sched.Dependent(other, e.op)
 	}
-	return true, -1
+	dep := sched.Dependent(same, e.op)
+	if dep != sched.Dependent(other, e.op) {
+		a.unidentified++
+	}
+	return dep
 }
 
 // enabledInitial returns w reordered (an equivalent sequence) so that it
@@ -243,7 +243,7 @@ func (a *analysis) enabledInitial(n *dnode, w []int) []int {
 	}
 	for p, k := range w {
 		if g := a.ev[k].g; slices.Contains(n.enabled, g) {
-			if in, at := a.weakInitial(w, g, a.ev[k].op, noneUnstable); in && at == p {
+			if in, at := a.weakInitial(w, g, a.ev[k].op); in && at == p {
 				moved := append([]int{k}, w[:p]...)
 				return append(moved, w[p+1:]...)
 			}
@@ -258,13 +258,13 @@ func (a *analysis) enabledInitial(n *dnode, w []int) []int {
 // operations were announced before n, so their objects are stable.
 func (a *analysis) slept(n *dnode, w []int) bool {
 	for _, s := range n.sleep {
-		if in, _ := a.weakInitial(w, s.g, s.op, noneUnstable); in {
+		if in, _ := a.weakInitial(w, s.g, s.op); in {
 			return true
 		}
 	}
 	for i, g := range n.enabled {
 		if g != n.cur && slices.Contains(n.done, g) {
-			if in, _ := a.weakInitial(w, g, n.ops[i], noneUnstable); in {
+			if in, _ := a.weakInitial(w, g, n.ops[i]); in {
 				return true
 			}
 		}
@@ -282,7 +282,7 @@ func (a *analysis) insert(n *dnode, w []int) bool {
 		if slices.Contains(n.done, g) || asleep(n.sleep, g) {
 			continue
 		}
-		in, p := a.weakInitial(w, g, n.ops[slices.Index(n.enabled, g)], noneUnstable)
+		in, p := a.weakInitial(w, g, n.ops[slices.Index(n.enabled, g)])
 		if !in {
 			continue
 		}
@@ -336,20 +336,19 @@ func (a *analysis) chain(w []int) []*wnode {
 	var root []*wnode
 	list := &root
 	for _, k := range w {
-		c := &wnode{g: a.ev[k].g, op: a.ev[k].op, local: a.ev[k].local}
+		c := &wnode{g: a.ev[k].g, op: a.ev[k].op}
 		*list = append(*list, c)
 		list = &c.kids
 	}
 	return root
 }
 
-// removeAt returns w without its element at p (w itself when p < 0); w
-// is not modified.
+// removeAt returns w without its element at p (w itself when p < 0),
+// reusing w's array: the sequences inserted are scratch buffers that are
+// not used again once inserted (reverseOptimal).
 func removeAt(w []int, p int) []int {
 	if p < 0 {
 		return w
 	}
-	out := make([]int, 0, len(w)-1)
-	out = append(out, w[:p]...)
-	return append(out, w[p+1:]...)
+	return append(w[:p], w[p+1:]...)
 }

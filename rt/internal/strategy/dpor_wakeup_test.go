@@ -5,8 +5,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/vtbound/vtbound/rt"
 	"github.com/vtbound/vtbound/rt/internal/kernels"
-	"github.com/vtbound/vtbound/rt/internal/sched"
 	"github.com/vtbound/vtbound/rt/internal/strategy"
 )
 
@@ -60,48 +60,94 @@ func testOptimalClasses(t *testing.T) {
 	}
 }
 
-// explored reports whether d explored its whole tree: complete, or, with
-// wakeup trees (never reported complete), nothing left and nothing lost.
+// explored reports whether d explored its whole tree: complete, with
+// nothing left.
 func explored(d *strategy.DPOR) bool {
-	s := d.Stats()
-	if s.Optimal {
-		return d.Left() == 0 && s.Lost == 0 && s.Diverged == 0 && s.Truncated == 0 && !s.Complete
-	}
-	return s.Complete
+	return d.Stats().Complete && d.Left() == 0
 }
 
-// lastZeroIdentity is the exact object identity of lastzero(n)'s array
-// accesses, from the kernel's structure: goroutine 2 (the reader) reads
-// array[n], array[n-1], ... from its second event on; goroutine j+2 (writer
-// j) reads array[j-1] and then writes array[j].
-func lastZeroIdentity(n int) strategy.ObjectIdentity {
-	return func(g int, local int32, op sched.Op) (int64, bool) {
-		switch {
-		case !op.Kind.IsAccess() || local < 2:
-			return 0, false
-		case g == 2:
-			return int64(n) - int64(local-2), true
-		case g > 2 && local <= 3:
-			return int64(g-2) - 3 + int64(local), true
-		}
-		return 0, false
+// TestDPOROptimalExact: with the kernels' allocations recorded (object
+// identity across executions), the wakeup-tree search explores exactly one
+// execution per trace, none sleep-set blocked, without falling back to
+// source sets, and reports the search complete: readers(3), (8),
+// lastzero(4), (5), (8), indexer(12), ainc(4), (5); with
+// VTBOUND_DPOR_OPTIMAL_FULL=1 also lastzero(10), (12) and indexer(15).
+func TestDPOROptimalExact(t *testing.T) {
+	type exactCase struct {
+		name   string
+		traces int
+		body   func(testing.TB)
 	}
-}
-
-// TestDPOROptimalExactIdentity: given an exact object identity, the
-// wakeup-tree search is optimal on lastzero(4), (5), (8): one execution
-// per trace, none sleep-set blocked, the published count. (Without it,
-// object numbers are compared only where stable, and lastzero(5) takes
-// 72 executions for 64 traces.) This checks the wakeup-tree machinery
-// apart from the identity problem described in dpor_wakeup.go.
-func TestDPOROptimalExactIdentity(t *testing.T) {
-	for _, n := range []int{4, 5, 8} {
-		d := strategy.NewDPOR(strategy.Config{}).SetOptimal(true).SetObjectIdentity(lastZeroIdentity(n))
-		search(d, kernels.LastZero(n))
+	cases := []exactCase{
+		{"readers(3)", 8, kernels.Readers(3)},
+		{"readers(8)", 256, kernels.Readers(8)},
+		{"lastzero(4)", 28, kernels.LastZero(4)},
+		{"lastzero(5)", 64, kernels.LastZero(5)},
+		{"lastzero(8)", 704, kernels.LastZero(8)},
+		{"indexer(12)", 8, kernels.Indexer(12)},
+		{"ainc(4)", 24, kernels.AInc(4)},
+		{"ainc(5)", 120, kernels.AInc(5)},
+	}
+	if optimalFull() {
+		cases = append(cases, []exactCase{
+			{"lastzero(10)", 3328, kernels.LastZero(10)},
+			{"lastzero(12)", 15360, kernels.LastZero(12)},
+			{"indexer(15)", 4096, kernels.Indexer(15)},
+		}...)
+	}
+	for _, c := range cases {
+		d := strategy.NewDPOR(strategy.Config{}).SetOptimal(true)
+		r := search(d, c.body)
 		s := d.Stats()
-		want := (n + 3) << (n - 2)
-		if s.Traces != want || s.Executions != want || s.Blocked != 0 || !explored(d) {
-			t.Errorf("lastzero(%d): %s; want %d executions and traces", n, d.Report(), want)
+		if s.Traces != c.traces || s.Executions != c.traces || r.executions != c.traces ||
+			s.Blocked != 0 || s.Restarted != 0 || !s.Optimal || !explored(d) {
+			t.Errorf("%s: %s; want %d executions and traces, complete, no fallback", c.name, d.Report(), c.traces)
 		}
+	}
+}
+
+// TestDPOROptimalFallBack: a kernel whose locks are first used after a
+// decision (filesystem: lock operations carry no allocation identity)
+// makes the wakeup-tree search fall back to source sets, which then
+// explore the same traces as a source-set search from the start, complete.
+func TestDPOROptimalFallBack(t *testing.T) {
+	src := strategy.NewDPOR(strategy.Config{})
+	search(src, kernels.FileSystem(16))
+	opt := strategy.NewDPOR(strategy.Config{}).SetOptimal(true)
+	r := search(opt, kernels.FileSystem(16))
+	s := opt.Stats()
+	if s.Restarted == 0 || s.Unidentified == 0 || s.Optimal || !explored(opt) {
+		t.Fatalf("filesystem(16): %s; want a fall back to source sets, complete", opt.Report())
+	}
+	if s.Traces != src.Stats().Traces || s.Executions != src.Stats().Executions || r.executions != s.Executions+s.Restarted {
+		t.Errorf("filesystem(16): %s; source sets alone: %s", opt.Report(), src.Report())
+	}
+}
+
+// TestDPOROptimalGoroutineIDs: two goroutines each write a recorded
+// variable and then start a goroutine that writes another, so the IDs of
+// the two grandchildren depend on the order of the first writes. Wakeup trees name goroutines by ID across executions,
+// so the search notices an ID whose parent changed and falls back to
+// source sets; it reaches the trace classes of a source-set search,
+// complete.
+func TestDPOROptimalGoroutineIDs(t *testing.T) {
+	p := genBody(func(obs *[]string) func(testing.TB) {
+		return func(testing.TB) {
+			v := rt.NewObj(genBase+6, &genVars{})
+			child := func(val int) func() {
+				return func() { v.wr(1, val); rt.Go(genBase+3, func() { v.wr(0, val) }) }
+			}
+			runGen(child(1), child(2))
+		}
+	})
+	_, want, _ := outcomes(strategy.NewDPOR(strategy.Config{}), p)
+	d := strategy.NewDPOR(strategy.Config{}).SetOptimal(true)
+	_, got, _ := outcomes(d, p)
+	s := d.Stats()
+	if s.Restarted == 0 || s.Optimal || !explored(d) {
+		t.Fatalf("%s; want a fall back to source sets, complete", d.Report())
+	}
+	if !slices.Equal(keys(got), keys(want)) || s.Traces != len(want) {
+		t.Errorf("%s: %d classes, source sets alone %d", d.Report(), len(got), len(want))
 	}
 }

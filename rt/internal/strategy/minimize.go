@@ -48,8 +48,8 @@ type Minimizer struct {
 	seed    int64
 	orig    Found
 	best    Found
-	queue   [][]seg
-	tried   map[string]bool
+	queue   []edit
+	tried   map[uint64]bool
 	run     segRunner
 	search  *Exhaustive
 	searchC int
@@ -62,7 +62,7 @@ type Minimizer struct {
 // running at most budget executions.
 func NewMinimizer(plan sched.Plan, x *sched.Execution, budget int, seed int64) *Minimizer {
 	f := foundOf(plan, x)
-	m := &Minimizer{b: budgetOf(budget), seed: seed, orig: f, best: f, tried: map[string]bool{}}
+	m := &Minimizer{b: budgetOf(budget), seed: seed, orig: f, best: f, tried: map[uint64]bool{}}
 	if !plan.TrackAll {
 		m.widen = &widener{orig: f}
 		return m
@@ -129,9 +129,8 @@ func (m *Minimizer) Begin(p *sched.Plan) bool {
 		*p = sched.Plan{TrackAll: true, Label: "minimize widen"}
 		return true
 	}
-	if len(m.queue) > 0 {
-		m.run.reset(m.queue[0], m.best)
-		m.queue = m.queue[1:]
+	if c := m.nextCandidate(); c != nil {
+		m.run.reset(c, m.best)
 		*p = m.best.Plan
 		p.Track = slices.Clone(m.best.Plan.Track)
 		m.search = nil
@@ -221,91 +220,6 @@ func segmentsOf(tr []sched.Step) (segs []seg, preempt []bool) {
 		preempt = append(preempt, s.Preempt && i > 0 && tr[i-1].Op.Kind != sched.OpGo)
 	}
 	return segs, preempt
-}
-
-// candidates returns the untried transformations of the best schedule.
-func (m *Minimizer) candidates() [][]seg {
-	segs, pre := segmentsOf(m.best.Trace)
-	var out [][]seg
-	add := func(c []seg) {
-		k := fmt.Sprint(c)
-		if !m.tried[k] {
-			m.tried[k] = true
-			out = append(out, c)
-		}
-	}
-	for j := 1; j < len(segs); j++ {
-		if pre[j] {
-			for _, c := range boundaryEdits(segs, j) {
-				add(c)
-			}
-		}
-	}
-	for k := 1; k < len(segs); k++ {
-		if n := nextOf(segs, k+1, segs[k].g); n > 0 {
-			c := slices.Clone(segs)
-			c[n].n += c[k].n
-			add(slices.Delete(c, k, k+1))
-			c = slices.Clone(segs)
-			c[k].n += c[n].n
-			add(slices.Delete(c, n, n+1))
-		}
-	}
-	seen := map[int]bool{}
-	for _, s := range segs {
-		if s.g > 1 && !seen[s.g] {
-			seen[s.g] = true
-			add(append(dropGoroutine(segs, s.g), seg{-s.g, 0}))
-		}
-	}
-	return out
-}
-
-// boundaryEdits returns the edits of the preemption between segments j-1
-// and j.
-func boundaryEdits(segs []seg, j int) [][]seg {
-	p, q := segs[j-1].g, segs[j].g
-	nextP, nextQ := nextOf(segs, j, p), nextOf(segs, j+1, q)
-	var out [][]seg
-	c := slices.Clone(segs)
-	c[j-1].n = -1
-	out = append(out, c)
-	if nextP > 0 {
-		c = slices.Clone(segs)
-		c[j-1].n += c[nextP].n
-		out = append(out, slices.Delete(c, nextP, nextP+1))
-		c = slices.Clone(segs)
-		if c[j-1].n > 1 {
-			c[j-1].n--
-			c[nextP].n++
-			out = append(out, c)
-		}
-		c = slices.Clone(segs)
-		c[j-1].n++
-		if c[nextP].n--; c[nextP].n == 0 {
-			c = slices.Delete(c, nextP, nextP+1)
-		}
-		out = append(out, c)
-	}
-	c = slices.Clone(segs)
-	if nextQ > 0 {
-		c[nextQ].n += c[j].n
-	}
-	out = append(out, slices.Delete(c, j, j+1))
-	return out
-}
-
-func nextOf(segs []seg, from, g int) int {
-	for k := from; k < len(segs); k++ {
-		if segs[k].g == g {
-			return k
-		}
-	}
-	return -1
-}
-
-func dropGoroutine(segs []seg, g int) []seg {
-	return slices.DeleteFunc(slices.Clone(segs), func(s seg) bool { return s.g == g })
 }
 
 // segRunner follows a segment list; a trailing seg{-g, 0} marks goroutine g

@@ -17,7 +17,7 @@ func Timers(d time.Duration) bool {
 	<-time.Tick(d)
 	af := time.AfterFunc(d, func() {})
 	af.Reset(d)
-	stop := t.Stop // a method value: warned
+	stop := t.Stop // a method value: modelled (funcvalue.go)
 	_ = stop
 	return t.Stop() && af.Stop()
 }

@@ -35,46 +35,46 @@ func Timers(d time.Duration) bool {
 //line stdlibapis.go:19:1
 	_vtbrt.TimerReset(_vtbS+8, af, d)
 //line stdlibapis.go:20:1
-	stop := t.Stop // a method value: warned
+	stop := func(_vtbr *time.Timer) func() bool { return func() bool { return _vtbrt.TimerStop(_vtbS+9, _vtbr) } }(t) // a method value: modelled (funcvalue.go)
 //line stdlibapis.go:21:1
 	_ = stop
 //line stdlibapis.go:22:1
-	return _vtbrt.TimerStop(_vtbS+9, t) && _vtbrt.TimerStop(_vtbS+10, af)
+	return _vtbrt.TimerStop(_vtbS+10, t) && _vtbrt.TimerStop(_vtbS+11, af)
 }
 
 // Contexts: every modelled context API.
 //line stdlibapis.go:26:1
 func Contexts(tb testing.TB, t *testing.T, d time.Duration) error {
 //line stdlibapis.go:27:1
-	ctx, cancel := _vtbrt.WithCancel(_vtbS+12, _vtbrt.TContext(_vtbS+11, tb))
+	ctx, cancel := _vtbrt.WithCancel(_vtbS+13, _vtbrt.TContext(_vtbS+12, tb))
 //line stdlibapis.go:28:1
 	defer cancel()
 //line stdlibapis.go:29:1
-	ctx2, cancel2 := _vtbrt.WithCancelCause(_vtbS+14, _vtbrt.TContext(_vtbS+13, t))
+	ctx2, cancel2 := _vtbrt.WithCancelCause(_vtbS+15, _vtbrt.TContext(_vtbS+14, t))
 //line stdlibapis.go:30:1
 	defer cancel2(nil)
 //line stdlibapis.go:31:1
-	ctx3, cancel3 := _vtbrt.WithTimeout(_vtbS+15, ctx, d)
+	ctx3, cancel3 := _vtbrt.WithTimeout(_vtbS+16, ctx, d)
 //line stdlibapis.go:32:1
 	defer cancel3()
 //line stdlibapis.go:33:1
-	ctx4, cancel4 := _vtbrt.WithTimeoutCause(_vtbS+16, ctx2, d, nil)
+	ctx4, cancel4 := _vtbrt.WithTimeoutCause(_vtbS+17, ctx2, d, nil)
 //line stdlibapis.go:34:1
 	defer cancel4()
 //line stdlibapis.go:35:1
-	ctx5, cancel5 := _vtbrt.WithDeadline(_vtbS+18, ctx3, _vtbrt.Now(_vtbS+17).Add(d))
+	ctx5, cancel5 := _vtbrt.WithDeadline(_vtbS+19, ctx3, _vtbrt.Now(_vtbS+18).Add(d))
 //line stdlibapis.go:36:1
 	defer cancel5()
 //line stdlibapis.go:37:1
-	_, cancel6 := _vtbrt.WithDeadlineCause(_vtbS+20, ctx4, _vtbrt.Now(_vtbS+19).Add(d), nil)
+	_, cancel6 := _vtbrt.WithDeadlineCause(_vtbS+21, ctx4, _vtbrt.Now(_vtbS+20).Add(d), nil)
 //line stdlibapis.go:38:1
 	defer cancel6()
 //line stdlibapis.go:39:1
-	stop := _vtbrt.ContextAfterFunc(_vtbS+21, ctx5, func() {})
+	stop := _vtbrt.ContextAfterFunc(_vtbS+22, ctx5, func() {})
 //line stdlibapis.go:40:1
 	stop()
 //line stdlibapis.go:41:1
-	return _vtbrt.Cause(_vtbS+22, context.WithoutCancel(context.WithValue(ctx5, "k", 1)))
+	return _vtbrt.Cause(_vtbS+23, context.WithoutCancel(context.WithValue(ctx5, "k", 1)))
 }
 
 // Syncs: sync.Map, OnceFunc/OnceValue(s), sync.Locker.
@@ -83,41 +83,41 @@ func Syncs(m *sync.Map, l sync.Locker) (int, error) {
 //line stdlibapis.go:46:1
 	var local sync.Map
 //line stdlibapis.go:47:1
-	_vtbrt.Atomic(_vtbS+23, _vtbrt.AStore, &local).Store(1, 2)
+	_vtbrt.Atomic(_vtbS+24, _vtbrt.AStore, &local).Store(1, 2)
 //line stdlibapis.go:48:1
-	_vtbrt.Atomic(_vtbS+24, _vtbrt.ALoad, m).Load(1)
+	_vtbrt.Atomic(_vtbS+25, _vtbrt.ALoad, m).Load(1)
 //line stdlibapis.go:49:1
-	_vtbrt.Atomic(_vtbS+25, _vtbrt.ARMW, m).LoadOrStore(1, 2)
+	_vtbrt.Atomic(_vtbS+26, _vtbrt.ARMW, m).LoadOrStore(1, 2)
 //line stdlibapis.go:50:1
-	_vtbrt.Atomic(_vtbS+26, _vtbrt.ARMW, m).LoadAndDelete(1)
+	_vtbrt.Atomic(_vtbS+27, _vtbrt.ARMW, m).LoadAndDelete(1)
 //line stdlibapis.go:51:1
-	_vtbrt.Atomic(_vtbS+27, _vtbrt.ARMW, m).Delete(1)
+	_vtbrt.Atomic(_vtbS+28, _vtbrt.ARMW, m).Delete(1)
 //line stdlibapis.go:52:1
-	_vtbrt.Atomic(_vtbS+28, _vtbrt.ARMW, m).Swap(1, 2)
+	_vtbrt.Atomic(_vtbS+29, _vtbrt.ARMW, m).Swap(1, 2)
 //line stdlibapis.go:53:1
-	_vtbrt.Atomic(_vtbS+29, _vtbrt.ARMW, m).CompareAndSwap(1, 2, 3)
+	_vtbrt.Atomic(_vtbS+30, _vtbrt.ARMW, m).CompareAndSwap(1, 2, 3)
 //line stdlibapis.go:54:1
-	_vtbrt.Atomic(_vtbS+30, _vtbrt.ARMW, m).CompareAndDelete(1, 3)
+	_vtbrt.Atomic(_vtbS+31, _vtbrt.ARMW, m).CompareAndDelete(1, 3)
 //line stdlibapis.go:55:1
-	_vtbrt.Atomic(_vtbS+31, _vtbrt.ALoad, m).Range(func(k, v any) bool {
+	_vtbrt.Atomic(_vtbS+32, _vtbrt.ALoad, m).Range(func(k, v any) bool {
 //line stdlibapis.go:55:30
 		return true
 	})
 //line stdlibapis.go:56:1
-	_vtbrt.Atomic(_vtbS+32, _vtbrt.AStore, m).Clear()
+	_vtbrt.Atomic(_vtbS+33, _vtbrt.AStore, m).Clear()
 //line stdlibapis.go:57:1
-	_vtbrt.LockerLock(_vtbS+33, l)
+	_vtbrt.LockerLock(_vtbS+34, l)
 //line stdlibapis.go:58:1
-	_vtbrt.LockerUnlock(_vtbS+34, l)
+	_vtbrt.LockerUnlock(_vtbS+35, l)
 //line stdlibapis.go:59:1
-	_vtbrt.OnceFunc(_vtbS+35, func() {})()
+	_vtbrt.OnceFunc(_vtbS+36, func() {})()
 //line stdlibapis.go:60:1
-	v := _vtbrt.OnceValue(_vtbS+36, func() int {
+	v := _vtbrt.OnceValue(_vtbS+37, func() int {
 //line stdlibapis.go:60:33
 		return 1
 	})
 //line stdlibapis.go:61:1
-	_, err := _vtbrt.OnceValues(_vtbS+37, func() (int, error) {
+	_, err := _vtbrt.OnceValues(_vtbS+38, func() (int, error) {
 //line stdlibapis.go:61:48
 		return 1, nil
 	})()
@@ -166,6 +166,7 @@ func _vtbRegister() int32 {
 		"stdlibapis.go\t17\t2\tKChan\t\t\n"+
 		"stdlibapis.go\t18\t8\tKOther\t\t\n"+
 		"stdlibapis.go\t19\t2\tKSync\t\t\n"+
+		"stdlibapis.go\t20\t10\tKSync\t\t\n"+
 		"stdlibapis.go\t22\t9\tKSync\t\t\n"+
 		"stdlibapis.go\t22\t21\tKSync\t\t\n"+
 		"stdlibapis.go\t27\t36\tKSync\t\t\n"+

@@ -21,7 +21,7 @@ func Run(l sync.Locker, mu *sync.Mutex, n *atomic.Int64, f func(Flag), a, b int)
 	_ = load()
 	sleep := time.Sleep
 	sleep(1)
-	now := time.Now // a function value reads real time: warned
+	now := time.Now // a function value: modelled (funcvalue.go)
 	_ = now()
 	go f(a == b)
 	once := sync.OnceFunc(func() {})

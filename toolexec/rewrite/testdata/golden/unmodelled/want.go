@@ -39,17 +39,17 @@ func Run(l sync.Locker, mu *sync.Mutex, n *atomic.Int64, f func(Flag), a, b int)
 //line unmodelled.go:21:1
 	_ = load()
 //line unmodelled.go:22:1
-	sleep := time.Sleep
+	sleep := func(_vtbp0 time.Duration) { _vtbrt.Sleep(_vtbS+5, _vtbp0) }
 //line unmodelled.go:23:1
 	sleep(1)
 //line unmodelled.go:24:1
-	now := time.Now // a function value reads real time: warned
+	now := func() time.Time { return _vtbrt.Now(_vtbS + 6) } // a function value: modelled (funcvalue.go)
 //line unmodelled.go:25:1
 	_ = now()
 //line unmodelled.go:26:1
 	go f(a == b)
 //line unmodelled.go:27:1
-	once := _vtbrt.OnceFunc(_vtbS+5, func() {})
+	once := _vtbrt.OnceFunc(_vtbS+7, func() {})
 //line unmodelled.go:28:1
 	once()
 //line unmodelled.go:29:1
@@ -57,12 +57,16 @@ func Run(l sync.Locker, mu *sync.Mutex, n *atomic.Int64, f func(Flag), a, b int)
 //line unmodelled.go:30:1
 	var v int
 //line unmodelled.go:31:1
-	v, ok2 := _vtbrt.Recv2(_vtbS+6, p)
+	v, ok2 := _vtbrt.Recv2(_vtbS+8, p)
 //line unmodelled.go:32:1
 	_, _ = v, ok2
 //line unmodelled.go:33:1
 	_ = ok
 }
+
+var _ = time.Sleep
+
+var _ = time.Now
 
 var _ = sync.OnceFunc
 
@@ -75,6 +79,8 @@ func _vtbRegister() int32 {
 		"unmodelled.go\t17\t2\tKSync\t\t\n"+
 		"unmodelled.go\t18\t7\tKChan\t\t\n"+
 		"unmodelled.go\t19\t2\tKChan\t\t\n"+
+		"unmodelled.go\t22\t11\tKOther\t\t\n"+
+		"unmodelled.go\t24\t9\tKOther\t\t\n"+
 		"unmodelled.go\t27\t10\tKOther\t\t\n"+
 		"unmodelled.go\t31\t12\tKChan\t\t\n"+
 		"", _vtbG[:])

@@ -1,0 +1,46 @@
+package explore
+
+import (
+	"fmt"
+
+	"github.com/vtbound/vtbound/rt/internal/engine"
+)
+
+// A test that passes when run once natively must not fail under vtbound
+// only because vtbound ran it several times in one process: a cache
+// filled, a registry written or a package-level channel left without its
+// partner by an earlier execution. When a failure first appears at an
+// execution after the first, and the failing schedule, replayed as the
+// first execution of a fresh process, passes, classify calls it not
+// repeatable in one process; if the failure is one the engine detected
+// (a deadlock, a leak, a livelock, a panic) and not one the test itself
+// reported through testing.T — a testing.T cannot be made to pass again —
+// the test keeps its native verdict, pass, and one warning line says why.
+// See docs/verdicts.md, "State left by an earlier execution".
+
+// excusable reports whether a failure classified v at a later execution
+// (first is false) leaves the test passing: it is not repeatable in one
+// process and the test has not failed through its own testing.T.
+func (d *driver) excusable(v verdict, first bool) bool {
+	return v.kind == notRepeatable && !first && !d.t.Failed()
+}
+
+// warnNotRepeatable writes the one warning line of an excused failure.
+func (d *driver) warnNotRepeatable(res *engine.Result, v verdict) {
+	msg := oracleName(res)
+	if f := res.Failure; f != nil && f.Message != "" {
+		msg += ": " + f.Message
+	}
+	warnf("%s: execution %d failed (%s), which is not repeatable in one process, so the test keeps its native verdict (pass): %s; it depends on state an earlier execution left in the process",
+		d.t.Name(), res.N, msg, v.why)
+	if d.s.Verbose > 0 {
+		d.t.Logf("vtbound: %s passes: %s at execution %d is not repeatable in one process", d.t.Name(), oracleName(res), res.N)
+	}
+}
+
+// divergedPass is the verdict for a failure at a later execution whose
+// schedule, replayed in a fresh process, took another path and passed.
+func divergedPass(res *engine.Result) verdict {
+	return verdict{kind: notRepeatable, why: fmt.Sprintf(
+		"execution %d failed in this process; its scheduling decisions, replayed as the first execution of a fresh process, took another path there and passed, so no schedule can show the failure", res.N)}
+}

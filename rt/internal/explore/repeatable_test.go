@@ -1,0 +1,94 @@
+package explore
+
+import (
+	"io"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/vtbound/vtbound/rt/internal/engine"
+	"github.com/vtbound/vtbound/rt/internal/sched"
+)
+
+// fillc and filled are a package-level channel and cache in the manner of
+// groupcache's tests: the first execution's getter fills the cache from
+// fillc; from the second execution on the getter finds it filled and never
+// receives, so the body's send on fillc deadlocks.
+var (
+	fillc  = make(chan string)
+	filled string
+)
+
+// cachedBody starts a getter that fills the cache once, then hands it its
+// value.
+func cachedBody(*testing.T) {
+	g := engine.Current()
+	g.Go(0, func() {
+		if filled == "" {
+			r := &engine.RecvCase[string]{Ch: fillc}
+			engine.Current().Select(0, sched.OpRecv, false, []engine.Case{r})
+			filled = r.V
+		}
+	})
+	g.Select(0, sched.OpSend, false, []engine.Case{&engine.SendCase[string]{Ch: fillc, V: "v"}})
+}
+
+// TestNotRepeatableDeadlockPasses: the deadlock of a later execution,
+// caused by the cache an earlier execution filled, leaves the test passing
+// as it does natively, with one warning line naming the reason. The probe
+// child (this test binary, re-run for this test) starts with an empty
+// cache.
+func TestNotRepeatableDeadlockPasses(t *testing.T) {
+	if os.Getenv(probeEnv) != "" {
+		Test(t, cachedBody)
+		return
+	}
+	t.Setenv("VTBOUND_BUDGET", "20,10s")
+	t.Setenv("VTBOUND_SEED", "1")
+	t.Setenv("VTBOUND_DIR", t.TempDir())
+	filled = ""
+	stderr := captureStderr(t, func() { Test(t, cachedBody) })
+	if t.Failed() {
+		t.Fatalf("the test failed; stderr:\n%s", stderr)
+	}
+	lines := strings.Count(stderr, "is not repeatable in one process")
+	if lines != 1 || !strings.Contains(stderr, "execution 2 failed (deadlock") || !strings.Contains(stderr, "keeps its native verdict (pass)") {
+		t.Errorf("want one warning line naming a deadlock not repeatable in one process, got:\n%s", stderr)
+	}
+}
+
+// TestExcusable: only a not-repeatable failure of a later execution, on a
+// test that has not failed through its own testing.T, is excused.
+func TestExcusable(t *testing.T) {
+	d := newTestDriver(t, func(*testing.T) {})
+	nr := verdict{kind: notRepeatable}
+	if !d.excusable(nr, false) {
+		t.Error("a not-repeatable failure of a later execution was not excused")
+	}
+	if d.excusable(nr, true) {
+		t.Error("a failure of the first execution was excused (an earlier test may have left the state; native runs share it)")
+	}
+	if d.excusable(verdict{kind: everySchedule}, false) || d.excusable(verdict{}, false) {
+		t.Error("a failure on every schedule or an interleaving bug was excused")
+	}
+}
+
+// captureStderr runs f with os.Stderr redirected to a file and returns
+// what f wrote there.
+func captureStderr(t *testing.T, f func()) string {
+	t.Helper()
+	tmp, err := os.CreateTemp(t.TempDir(), "stderr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := os.Stderr
+	os.Stderr = tmp
+	defer func() { os.Stderr = old }()
+	f()
+	if _, err := tmp.Seek(0, io.SeekStart); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(tmp)
+	tmp.Close()
+	return string(b)
+}

@@ -1,0 +1,82 @@
+package rt_test
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/vtbound/vtbound/rt"
+)
+
+// recvCase and sendCase are reflect.Select cases.
+func recvCase(ch any) reflect.SelectCase {
+	return reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(ch)}
+}
+
+func sendCase(ch, v any) reflect.SelectCase {
+	return reflect.SelectCase{Dir: reflect.SelectSend, Chan: reflect.ValueOf(ch), Send: reflect.ValueOf(v)}
+}
+
+// reflectPrimitives are channel operations made through package reflect
+// (rt/reflect.go), with controlled partners.
+func reflectPrimitives() []primitive {
+	return []primitive{
+		{name: "reflect-select-woken-by-send", body: func(t *testing.T, o *outcomes) {
+			// A multiplexer in reflect.Select receives what a controlled
+			// goroutine sends: natively it always does.
+			a, b := rt.MakeChan[int](pChan, 0), rt.MakeChan[int](pChan, 0)
+			rt.Go(pGo, func() { rt.Send(pChan, b, 7) })
+			i, v, ok := rt.ReflectSelect(pChan, []reflect.SelectCase{recvCase(a), recvCase(b)})
+			o.add("%d %v %v", i, v.Interface(), ok)
+		}, only: []string{"1 7 true"}},
+		{name: "reflect-select-sends-to-controlled-receiver", body: func(t *testing.T, o *outcomes) {
+			// The value is converted to the channel's element type.
+			ch := rt.MakeChan[any](pChan, 0)
+			rt.Go(pGo, func() {
+				i, _, _ := rt.ReflectSelect(pChan, []reflect.SelectCase{sendCase(ch, 5)})
+				o.add("sent%d", i)
+			})
+			o.add("got%v", rt.Recv(pChan, ch))
+		}, seen: []string{"got5 sent0", "sent0 got5"}, only: []string{"got5 sent0", "sent0 got5"}},
+		{name: "reflect-select-default-or-case", body: func(t *testing.T, o *outcomes) {
+			ch := rt.MakeChan[int](pChan, 1)
+			rt.Go(pGo, func() { rt.Send(pChan, ch, 3) })
+			i, _, _ := rt.ReflectSelect(pChan, []reflect.SelectCase{{Dir: reflect.SelectDefault}, recvCase(ch)})
+			o.add("%d", i)
+		}, seen: []string{"0", "1"}, only: []string{"0", "1"}},
+		{name: "reflect-select-zero-chan-ignored", body: func(t *testing.T, o *outcomes) {
+			ch := rt.MakeChan[int](pChan, 0)
+			rt.Go(pGo, func() { rt.Send(pChan, ch, 2) })
+			i, v, _ := rt.ReflectSelect(pChan, []reflect.SelectCase{{Dir: reflect.SelectRecv}, recvCase(ch)})
+			o.add("%d %v", i, v.Interface())
+		}, only: []string{"1 2"}},
+		{name: "reflect-value-send-recv-close", body: func(t *testing.T, o *outcomes) {
+			ch := rt.MakeChan[int](pChan, 0)
+			cv := reflect.ValueOf(ch)
+			rt.Go(pGo, func() {
+				rt.ReflectSend(pChan, cv, reflect.ValueOf(4))
+				rt.ReflectClose(pChan, cv)
+			})
+			v, ok := rt.ReflectRecv(pChan, cv)
+			w, ok2 := rt.ReflectRecv(pChan, cv)
+			o.add("%v %v %v %v", v.Interface(), ok, w.Interface(), ok2)
+		}, only: []string{"4 true 0 false"}},
+		{name: "reflect-value-try", body: func(t *testing.T, o *outcomes) {
+			ch := rt.MakeChan[int](pChan, 1)
+			cv := reflect.ValueOf(ch)
+			v, ok := rt.ReflectTryRecv(pChan, cv)
+			o.add("%v %v %v", v.IsValid(), ok, rt.ReflectTrySend(pChan, cv, reflect.ValueOf(1)))
+			o.add("%v", rt.ReflectTrySend(pChan, cv, reflect.ValueOf(2)))
+		}, only: []string{"false false true false"}},
+		{name: "reflect-select-rejected-case", oracle: "panic", report: []string{"reflect.Select: SendDir case using recv-only channel"},
+			body: func(t *testing.T, o *outcomes) {
+				var ch <-chan int = rt.MakeChan[int](pChan, 0)
+				rt.ReflectSelect(pChan, []reflect.SelectCase{sendCase(ch, 1)})
+			}},
+		{name: "reflect-select-deadlock", oracle: "deadlock", report: []string{"all goroutines are blocked"},
+			body: func(t *testing.T, o *outcomes) {
+				ch := rt.MakeChan[int](pChan, 0)
+				rt.Go(pGo, func() {})
+				rt.ReflectSelect(pChan, []reflect.SelectCase{recvCase(ch)})
+			}},
+	}
+}

@@ -1,0 +1,3 @@
+module example.com/timerpool
+
+go 1.25
