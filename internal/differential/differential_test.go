@@ -163,6 +163,9 @@ func checkModule(t *testing.T, mod Module) []string {
 	var rows []string
 	for _, pkg := range union(native.verdicts, vt.verdicts) {
 		nv, vv := native.verdicts[pkg], vt.verdicts[pkg]
+		if nv == "FAIL" && nv != vv {
+			nv = nativeAgain(t, dir, pkg, native)
+		}
 		rows = append(rows, fmt.Sprintf("| %s@%s | %s | %s | %s |", mod.Path, mod.Version, pkg, nv, vv))
 		if nv != vv {
 			checkDivergence(t, pkg, nv, vv, vt)
@@ -170,6 +173,29 @@ func checkModule(t *testing.T, mod Module) []string {
 	}
 	logMissed(t, vt)
 	return rows
+}
+
+// nativeFlakyRuns is how many more times a package whose native run
+// failed is run natively before its failure counts as its verdict.
+const nativeFlakyRuns = 2
+
+// nativeAgain runs pkg natively again, up to nativeFlakyRuns times, after
+// its first native run failed while vtbound's did not, and returns "ok" as
+// soon as one run passes: the package's own tests are then flaky natively
+// (timing margins that a loaded machine misses, as go-resiliency/deadline's
+// 10 ms ones do while the check's other half builds), and a native failure
+// that does not reproduce says nothing about vtbound's verdict. The native
+// failure is logged with its tests.
+func nativeAgain(t *testing.T, dir, pkg string, first *suite) string {
+	t.Helper()
+	for range nativeFlakyRuns {
+		again := runPackages(t, dir, nil, pkg)
+		if v := again.verdicts[pkg]; v == "ok" {
+			t.Logf("%s: failed natively (%s), passed natively when run again: flaky natively, counted as ok", pkg, strings.Join(failedLeaves(first.failed[pkg]), ", "))
+			return v
+		}
+	}
+	return "FAIL"
 }
 
 // logMissed notes recorded true positives this run did not find: the
@@ -206,11 +232,17 @@ const memLimitKB = 6 << 20
 // FAIL through go test's own -timeout. The output is read as it comes.
 func runSuite(t *testing.T, dir string, extra []string) *suite {
 	t.Helper()
+	return runPackages(t, dir, extra, "./...")
+}
+
+// runPackages is runSuite for the packages pattern names.
+func runPackages(t *testing.T, dir string, extra []string, pattern string) *suite {
+	t.Helper()
 	args := append([]string{"test", "-short", "-count=1", "-json", "-timeout=2m"}, extra...)
 	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
 	defer cancel()
 	shell := fmt.Sprintf(`ulimit -v %d && exec go "$@"`, memLimitKB)
-	cmd := exec.CommandContext(ctx, "sh", append([]string{"-c", shell, "go"}, append(args, "./...")...)...)
+	cmd := exec.CommandContext(ctx, "sh", append([]string{"-c", shell, "go"}, append(args, pattern)...)...)
 	cmd.Dir = dir
 	cmd.Env = goEnv()
 	var stderr bytes.Buffer

@@ -206,10 +206,20 @@ func (fr *fileRewriter) callsRTTest(body *ast.BlockStmt) bool {
 	return found
 }
 
-// measuresAllocs reports whether a body calls testing.AllocsPerRun itself
-// (not in a function literal it defines). Such a test runs natively,
-// unwrapped: an allocation count taken under schedule control counts the
-// engine's allocations, and the test's visible operations run natively
+// memoryMeters are the functions whose call in a test body makes the test
+// one that measures memory: testing.AllocsPerRun counts allocations,
+// runtime.ReadMemStats reads the heap (a test asserting that objects were
+// freed after runtime.GC).
+var memoryMeters = map[string]map[string]bool{
+	"testing": {"AllocsPerRun": true},
+	"runtime": {"ReadMemStats": true},
+}
+
+// measuresAllocs reports whether a body calls a memory meter itself (not
+// in a function literal it defines). Such a test runs natively,
+// unwrapped: an allocation count or heap size taken under schedule
+// control counts the engine's allocations and the objects its tables keep
+// alive for the execution, and the test's visible operations run natively
 // outside an exploration.
 func (fr *fileRewriter) measuresAllocs(body *ast.BlockStmt) bool {
 	found := false
@@ -218,7 +228,7 @@ func (fr *fileRewriter) measuresAllocs(body *ast.BlockStmt) bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			if f, _ := fr.callee(x.Fun); f != nil && f.Pkg() != nil && f.Pkg().Path() == "testing" && f.Name() == "AllocsPerRun" {
+			if f, _ := fr.callee(x.Fun); f != nil && f.Pkg() != nil && memoryMeters[f.Pkg().Path()][f.Name()] {
 				found = true
 			}
 		}

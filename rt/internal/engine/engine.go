@@ -568,6 +568,9 @@ func (g *G) schedule() {
 // announce publishes g's pending operation.
 func (g *G) announce(kind sched.OpKind, site int32, obj unsafe.Pointer) {
 	g.op = sched.Op{Kind: kind, Site: site, Group: -1, Obj: g.x.objID(obj)}
+	if g.x.plan.Identity {
+		g.op.Ident = g.x.identOf(obj) // ident.go; 0 outside recorded allocations
+	}
 	if k := g.x.plan.Context; k > 0 {
 		g.ctx = callContext(k)
 	}

@@ -163,4 +163,5 @@ func (g *G) Alloc(site int32, p unsafe.Pointer, size uintptr) {
 		return
 	}
 	g.x.heap.add(site, p, size, stackHash(2))
+	g.NoteAlloc(site, p, size) // ident.go: names the object across executions for dpor
 }

@@ -44,9 +44,6 @@ func (g *G) Access(site int32, addr unsafe.Pointer, write bool) {
 	g.announce(kind, site, addr)
 	g.op.Group = group
 	g.op.Heap = g.x.heap.lookup(addr)
-	if g.x.plan.Identity {
-		g.op.Ident = g.x.identOf(addr)
-	}
 	g.schedule()
 	g.x.checkRace(g, site, addr, write)
 }
@@ -61,9 +58,6 @@ func (g *G) Atomic(site int32, addr unsafe.Pointer, kind sched.OpKind) {
 	g.announce(kind, site, addr)
 	g.op.Group = GroupOf(site)
 	g.op.Heap = g.x.heap.lookup(addr)
-	if g.x.plan.Identity {
-		g.op.Ident = g.x.identOf(addr)
-	}
 	g.schedule()
 	g.x.checkAtomicRace(g, site, addr, kind != sched.OpAtomicLoad)
 	c := g.x.model.atomics[addr]

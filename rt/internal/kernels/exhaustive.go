@@ -185,15 +185,26 @@ func AInc(n int) func(testing.TB) {
 // first free block from (i*2)%26, each block examined under its lock.
 // (shared/kernels.md swaps the sizes and uses (i*7)%32, which makes every
 // goroutine's first block distinct for n <= 32: no conflict, one trace.)
-func FileSystem(n int) func(testing.TB) {
+func FileSystem(n int) func(testing.TB) { return fileSystem(n, true) }
+
+// FileSystemUnnamedLocks is FileSystem with its lock arrays not recorded
+// as allocations (as a lock in a local variable the rewriter does not
+// record), so that the locks' operations carry no identity across
+// executions.
+func FileSystemUnnamedLocks(n int) func(testing.TB) { return fileSystem(n, false) }
+
+// fileSystem is FileSystem, with the lock arrays recorded when namedLocks.
+func fileSystem(n int, namedLocks bool) func(testing.TB) {
 	const inodes, blocks = 32, 26
 	return func(t testing.TB) {
 		var inodeMu [inodes]sync.Mutex
 		var blockMu [blocks]sync.Mutex
 		var inode [inodes]int
 		var busy [blocks]bool
-		rt.NewObj(xAlloc, &inodeMu)
-		rt.NewObj(xAlloc, &blockMu)
+		if namedLocks {
+			rt.NewObj(xAlloc, &inodeMu)
+			rt.NewObj(xAlloc, &blockMu)
+		}
 		rt.NewObj(xAlloc, &inode)
 		rt.NewObj(xAlloc, &busy)
 		var fns []func()

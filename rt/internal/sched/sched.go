@@ -154,10 +154,12 @@ type Op struct {
 	// one); 0 when the operation is not a memory access or the location
 	// lies in no registered allocation.
 	Heap int32
-	// Ident names the object of a memory access across the executions of
-	// one exploration, from 1, when the strategy asks for it
-	// (Plan.Identity) and the location lies in an allocation recorded by
-	// a controlled goroutine (rt.NewObj, rt.MakeSlice): equal numbers mean the
+	// Ident names the object of an operation (a memory location, a lock,
+	// a channel, ...) across the executions of one exploration, from 1,
+	// when the strategy asks for it (Plan.Identity) and the object lies in
+	// an allocation recorded by a controlled goroutine (rt.Alloc, which the
+	// rewriter emits for new(T) and &T{...} of a struct; rt.NewObj,
+	// rt.MakeSlice): equal numbers mean the
 	// same allocation (the same goroutine, named by its ancestry, and the
 	// same allocation index in it) and the same offset. 0 when there is
 	// none; such an object is named by Obj alone.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"runtime"
 	"sync"
 	"testing"
 )
@@ -68,6 +69,34 @@ func TestAllocs(t *testing.T) {
 	})
 	if allocs != 0 {
 		t.Errorf("%v allocations per run, want 0", allocs)
+	}
+}
+
+// heavy is a large object with a lock of its own.
+type heavy struct {
+	sync.Mutex
+	data [1 << 20]byte
+}
+
+// TestHeapFreed reads the heap after a collection to check that objects it
+// no longer references were freed: it measures memory, so it must run
+// natively (an exploration's tables keep the objects it touched alive).
+func TestHeapFreed(t *testing.T) {
+	var anchor sync.Mutex
+	for i := 0; i < 50; i++ {
+		h := &heavy{}
+		h.data[0] = byte(i)
+		anchor.Lock()
+		h.Lock()
+		h.Unlock()
+		anchor.Unlock()
+	}
+	runtime.GC()
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	if ms.HeapInuse > 20<<20 {
+		t.Errorf("HeapInuse = %d MB after collection, want < 20 MB", ms.HeapInuse>>20)
 	}
 }
 

@@ -2,6 +2,7 @@ package testwrap
 
 import (
 	"os"
+	"runtime"
 	"sync"
 	"testing"
 )
@@ -113,6 +114,18 @@ func TestAllocs(t *testing.T) {
 	var mu sync.Mutex
 	if n := testing.AllocsPerRun(10, func() { mu.Lock(); shared++; mu.Unlock() }); n != 0 {
 		t.Errorf("%v allocations", n)
+	}
+}
+
+func TestHeap(t *testing.T) {
+	var mu sync.Mutex
+	mu.Lock()
+	shared++
+	mu.Unlock()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	if ms.HeapInuse > 1<<30 {
+		t.Errorf("%d bytes in use", ms.HeapInuse)
 	}
 }
 
