@@ -101,6 +101,7 @@ func Gosched(site int32) {
 		g.Yield(site)
 		return
 	}
+	engine.YieldOutside() // a released goroutine's spinning deferred call ends
 	runtime.Gosched()
 }
 
@@ -127,8 +128,9 @@ func After(site int32, d time.Duration) <-chan time.Time {
 
 // AfterFunc replaces time.AfterFunc. In a controlled goroutine f runs in a
 // controlled timer goroutine when the virtual clock reaches d, unless the
-// returned timer was stopped first; Reset does not move that deadline. A
-// timer still pending when the test body returns never fires.
+// returned timer was stopped first; Reset (TimerReset) moves the deadline
+// on the virtual clock (docs/stdlib.md). A timer still pending when the
+// test body returns never fires.
 func AfterFunc(site int32, d time.Duration, f func()) *time.Timer {
 	if g := ctl(); g != nil {
 		return g.AfterFunc(site, d, f)

@@ -39,6 +39,7 @@ func timerPrimitives() []primitive {
 		}},
 		{name: "timer-stop-discards", body: timerStopDiscards},
 		{name: "ticker", body: ticker},
+		{name: "ticker-worker", body: tickerWorker, only: []string{"handled"}},
 		{name: "tick-never-stopped", body: func(t *testing.T, o *outcomes) {
 			c := rt.Tick(pSched, time.Second)
 			rt.Recv(pChan, c)
@@ -98,6 +99,38 @@ func ticker(t *testing.T, o *outcomes) {
 	if rt.Select(pChan, true, rt.RecvCase(tk.C)) != -1 {
 		t.Errorf("tick after Stop")
 	}
+}
+
+// tickerWorker: a background worker handles every tick of a 1 ms ticker
+// while the body sleeps 200 ms, as natively (hashicorp/golang-lru's
+// expirable cache purges on such a ticker, and its test sleeps): the
+// worker's blocking select is no busy-wait, so virtual time does not pass
+// while it can still take its tick.
+func tickerWorker(t *testing.T, o *outcomes) {
+	var mu sync.Mutex
+	n := 0
+	done := rt.MakeChan[struct{}](pChan, 0)
+	tk := rt.NewTicker(pSched, time.Millisecond)
+	rt.Go(pGo, func() {
+		for {
+			if rt.Select(pChan, false, rt.RecvCase(done), rt.RecvCase(tk.C)) == 0 {
+				return
+			}
+			rt.Lock(pSync, &mu)
+			n++
+			rt.Unlock(pSync, &mu)
+		}
+	})
+	rt.Sleep(pSched, 200*time.Millisecond)
+	rt.Lock(pSync, &mu)
+	got := n
+	rt.Unlock(pSync, &mu)
+	rt.Close(pChan, done)
+	rt.TickerStop(pSched, tk)
+	if got < 199 {
+		t.Errorf("the worker handled %d ticks of 1 ms in 200 ms, want at least 199", got)
+	}
+	o.add("handled")
 }
 
 type ctxKeyT struct{}

@@ -1,5 +1,7 @@
 package engine
 
+import "slices"
+
 // maxClockWidth bounds the goroutines a vector clock has components for:
 // the race oracle covers the goroutines with IDs up to maxClockWidth in each
 // execution and ignores the accesses of later ones (see checkRace). Without
@@ -14,8 +16,9 @@ type vclock []uint32
 
 // join sets c to the element-wise maximum of c and o, growing c as needed.
 func (c *vclock) join(o vclock) {
-	if len(o) > len(*c) {
-		*c = append(*c, make(vclock, len(o)-len(*c))...)
+	if n := len(*c); len(o) > n {
+		*c = slices.Grow(*c, len(o)-n)[:len(o)] // no temporary slice
+		clear((*c)[n:])
 	}
 	cc := (*c)[:len(o)]
 	for i, v := range o {

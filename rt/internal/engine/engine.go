@@ -26,7 +26,9 @@
 //     polled likewise. Executions that polled are marked uncontrolled.
 //   - A goroutine left blocked at the end of an execution is released with
 //     runtime.Goexit while all hooks are no-ops, so its deferred calls run
-//     without touching the model.
+//     without touching the model; a deferred call that keeps yielding
+//     (spinning on a lock the ended execution holds) is abandoned
+//     (released.go).
 //   - Real locks are released after an execution only when they are really
 //     held (damage.go): a program that overwrote or copied a locked mutex
 //     gets a report, not the runtime's unrecoverable fatal error.
@@ -75,6 +77,13 @@ type Limits struct {
 	// BreakStep is the step of the first execution at which BreakAtStep is
 	// called (0: never; see debugstep.go).
 	BreakStep int
+	// Deadline is the end of the exploration's time budget (zero: none).
+	// An execution still running Overrun after it (or after its own
+	// start, whichever is later) ends as the step bound ends one
+	// (timebound.go).
+	Deadline time.Time
+	// Overrun is how long an execution may run past Deadline.
+	Overrun time.Duration
 }
 
 // DefaultLimits are the limits used when a field is zero.
@@ -83,6 +92,7 @@ var DefaultLimits = Limits{
 	Timeout:       10 * time.Second,
 	PollTimeout:   2 * time.Second,
 	SpinThreshold: 100,
+	Overrun:       30 * time.Second,
 }
 
 func (l Limits) withDefaults() Limits {
@@ -100,6 +110,10 @@ func (l Limits) withDefaults() Limits {
 		d.SpinThreshold = l.SpinThreshold
 	}
 	d.BreakStep = l.BreakStep
+	d.Deadline = l.Deadline
+	if l.Overrun > 0 {
+		d.Overrun = l.Overrun
+	}
 	return d
 }
 
@@ -446,7 +460,10 @@ func (x *execution) newG(parent int, fn func()) *G {
 
 // run is the body of a controlled goroutine.
 func (g *G) run(fn func()) {
-	defer g.e.inRun.Add(-1) // last of all (see Engine.settle)
+	defer func() {
+		forgetReleased(g.gp) // released.go
+		g.e.inRun.Add(-1)    // last of all (see Engine.settle)
+	}()
 	g.gp = gid.Current()
 	<-g.wake
 	g.acquire()
@@ -539,7 +556,7 @@ func (g *G) park() {
 	<-g.wake
 	g.acquire()
 	if g.abort {
-		runtimeGoexit()
+		g.goexitReleased()
 	}
 }
 
@@ -549,7 +566,7 @@ func (g *G) schedule() {
 	x := g.x
 	if x.over {
 		g.abort = true
-		runtimeGoexit()
+		g.goexitReleased()
 	}
 	next := x.pickNext(g)
 	if next == g {

@@ -54,9 +54,11 @@ type execution struct {
 	exitWaits    int  // sleeps since then whose wait for the exits ran out
 	lingering    bool // base counts goroutines an earlier execution left exiting
 	bodyDone     bool
-	boundHit     bool // the step bound ended the execution without a livelock
-	over         bool // a fatal oracle fired or the execution is stuck
-	ended        bool // signalEnd was called
+	boundHit     bool      // the step bound ended the execution without a livelock
+	timeHit      bool      // it was the time bound (timebound.go)
+	cutAt        time.Time // when the time bound ends this execution
+	over         bool      // a fatal oracle fired or the execution is stuck
+	ended        bool      // signalEnd was called
 	failure      *Failure
 	races        []RaceReport
 	raceSeen     map[[2]int32]bool
@@ -154,6 +156,9 @@ func (x *execution) pickNext(cur *G) *G {
 	for {
 		if x.step >= lim.MaxSteps {
 			x.stepBound()
+			return nil
+		}
+		if x.step&timeCheckMask == 0 && x.overran() {
 			return nil
 		}
 		x.collectReturned()
@@ -452,10 +457,19 @@ func (x *execution) record(g *G, op sched.Op, choice int, preempt bool) {
 // goroutine touched in one of its last few idle steps: a busy-wait
 // re-reads the same locations ("re-reading an unchanged location", paper
 // Sec. 5), while a scan over many locations is not waiting for anything.
+// A select polls only when it has a default case; without one it waits,
+// as a receive does, and a goroutine looping on it (a worker taking a
+// ticker's ticks) is not busy-waiting: counting it idle would let virtual
+// time pass while it could still take its tick.
 func (x *execution) noteProgress(g *G) {
 	switch g.op.Kind {
+	case sched.OpSelect:
+		if !g.pend.hasDefault {
+			g.idle = 0
+			return
+		}
 	case sched.OpRead, sched.OpAtomicLoad, sched.OpYield, sched.OpSleep, sched.OpPoll,
-		sched.OpLock, sched.OpUnlock, sched.OpRLock, sched.OpRUnlock, sched.OpTryLock, sched.OpSelect:
+		sched.OpLock, sched.OpUnlock, sched.OpRLock, sched.OpRUnlock, sched.OpTryLock:
 	default:
 		g.idle = 0
 		return
@@ -589,6 +603,9 @@ type Result struct {
 	// Handoffs counts the goroutines handed off while blocked in code
 	// vtbound does not control (handoff.go); Uncontrolled is then set.
 	Handoffs int
+	// TimeBound reports that the time bound, not the step count, ended an
+	// execution whose Outcome is StepBound (timebound.go).
+	TimeBound bool
 }
 
 // Clone returns a copy of r that stays valid after the next execution.
@@ -634,6 +651,7 @@ func (x *execution) result(failedBefore bool) *Result {
 		r.Outcome = sched.Race
 	case x.boundHit:
 		r.Outcome = sched.StepBound
+		r.TimeBound = x.timeHit
 	}
 	for _, g := range x.gs {
 		st := GoroutineState{ID: g.id, Parent: g.parent, Last: g.last, Live: g.live}

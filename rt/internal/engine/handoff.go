@@ -144,7 +144,7 @@ func (g *G) comeBack() *G {
 		return g
 	}
 	g.ho.inert = true
-	runtimeGoexit()
+	g.goexitReleased()
 	return g
 }
 

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"runtime"
 	"time"
 
 	"github.com/vtbound/vtbound/rt/internal/sched"
@@ -22,6 +23,8 @@ func (g *G) Go(site int32, fn func()) {
 // strategy run someone else.
 func (g *G) Yield(site int32) {
 	if g.abort {
+		YieldOutside() // released: its deferred calls run natively (released.go)
+		runtime.Gosched()
 		return
 	}
 	g.announce(sched.OpYield, site, nil)

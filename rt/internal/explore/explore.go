@@ -140,7 +140,9 @@ func (d *driver) explore() {
 		deadline = start.Add(d.s.Time)
 	}
 	strat := d.newStrategy(deadline)
-	e := engine.New(d.withCoverage(strat), d.limits(), d.t.Failed)
+	lim := d.limits()
+	lim.Deadline = deadline // an execution running long past it ends (engine/timebound.go)
+	e := engine.New(d.withCoverage(strat), lim, d.t.Failed)
 	d.eng.Store(e)
 	var firstRace *engine.Result
 	n := 0
@@ -275,8 +277,15 @@ func (d *driver) fail(res *engine.Result, strat sched.Strategy) {
 	t.Error(b.String())
 }
 
-// stepBoundWarning says that exploration stopped at the step bound.
+// stepBoundWarning says that exploration stopped at the step bound, or at
+// the time bound (engine/timebound.go).
 func (d *driver) stepBoundWarning(res *engine.Result, n int) {
+	if res.TimeBound {
+		warnf("%s: execution %d was still running, after %d steps, %v past the time budget; it was ended there and exploration of this test stopped after %d executions (VTBOUND_BUDGET raises the budget)",
+			d.t.Name(), res.N, len(res.Trace), engine.DefaultLimits.Overrun, n)
+		d.t.Logf("vtbound: exploration stopped at the time bound after %d executions", n)
+		return
+	}
 	warnf("%s: execution %d reached the step bound while goroutines were still making progress; exploration of this test stopped after %d executions (VTBOUND_MAXSTEPS raises the bound)",
 		d.t.Name(), res.N, n)
 	d.t.Logf("vtbound: exploration stopped at the step bound after %d executions", n)

@@ -223,3 +223,16 @@ func TestOrderSentenceSkipsStartedAfter(t *testing.T) {
 		t.Errorf("write after the go statement: got %q, want an order violation", got)
 	}
 }
+
+// TestChildMessage: a failed minimiser child is reported by its one
+// vtbound line, not by the test output around it; a child that said
+// nothing gives "".
+func TestChildMessage(t *testing.T) {
+	out := "--- FAIL: TestX (0.00s)\n    minimize.go:192: " + childPrefix + "the saved schedule does not fail\ntesting: warning: no tests to run\nFAIL\n"
+	if got := childMessage(out); got != "the saved schedule does not fail" {
+		t.Errorf("childMessage = %q", got)
+	}
+	if got := childMessage("signal: killed\n"); got != "" {
+		t.Errorf("childMessage of a crash = %q, want empty", got)
+	}
+}
