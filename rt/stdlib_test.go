@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -40,6 +41,7 @@ func timerPrimitives() []primitive {
 		{name: "timer-stop-discards", body: timerStopDiscards},
 		{name: "ticker", body: ticker},
 		{name: "ticker-worker", body: tickerWorker, only: []string{"handled"}},
+		{name: "spinners-see-flag", body: spinnersSeeFlag, only: []string{"stopped"}},
 		{name: "tick-never-stopped", body: func(t *testing.T, o *outcomes) {
 			c := rt.Tick(pSched, time.Second)
 			rt.Recv(pChan, c)
@@ -131,6 +133,34 @@ func tickerWorker(t *testing.T, o *outcomes) {
 		t.Errorf("the worker handled %d ticks of 1 ms in 200 ms, want at least 199", got)
 	}
 	o.add("handled")
+}
+
+// spinnersSeeFlag: goroutines spinning on a flag (a load and a Gosched)
+// see it set before virtual time passes: once the flag is written they
+// are no longer busy-waiting, so the body's 1 s deadline cannot expire
+// before they stop (ants' TestMultiPool gives its spinning workers 3 s).
+func spinnersSeeFlag(t *testing.T, o *outcomes) {
+	var flag int32
+	left := rt.MakeChan[int](pChan, 3)
+	for range 3 {
+		rt.Go(pGo, func() {
+			for atomic.LoadInt32(rt.Atomic(pAtomic, rt.ALoad, &flag)) == 0 {
+				rt.Gosched(pSched)
+			}
+			rt.Send(pChan, left, 1)
+		})
+	}
+	rt.Sleep(pSched, time.Millisecond) // the spinners spin meanwhile
+	atomic.StoreInt32(rt.Atomic(pAtomic, rt.AStore, &flag), 1)
+	ctx, cancel := rt.WithTimeout(pSync, context.Background(), time.Second)
+	defer cancel()
+	for range 3 {
+		if rt.Select(pChan, false, rt.RecvCase(ctx.Done()), rt.RecvCase(left)) == 0 {
+			t.Errorf("the spinners did not stop within 1 s of virtual time after the flag was set")
+			return
+		}
+	}
+	o.add("stopped")
 }
 
 type ctxKeyT struct{}

@@ -313,7 +313,7 @@ func (x *execution) prepareView(cur *G) {
 func (x *execution) goroutineView(g *G, en bool) sched.Goroutine {
 	return sched.Goroutine{
 		ID: g.id, Parent: g.parent, Op: g.op, Enabled: en,
-		Spinning: g.idle >= x.e.lim.SpinThreshold,
+		Spinning: x.spinning(g),
 	}
 }
 

@@ -406,22 +406,23 @@ type G struct {
 	gp     uintptr
 	wake   chan struct{}
 
-	op      sched.Op
-	ctx     uint64 // op's calling context when plan.Context asks (callctx.go)
-	pend    pendingOp
-	live    bool
-	abort   bool
-	since   int // step at which op was announced (FIFO order of waiters)
-	clock   vclock
-	idle    int         // consecutive idle steps (see noteProgress)
-	recent  [8][2]int32 // (site, object) of recent idle steps
-	nrecent int
-	last    sched.Op
-	wakeAt  time.Duration // virtual time at which a pending sleep or timer fires
-	pollAt  time.Time
-	pollFor time.Duration
-	pollSum time.Duration
-	exited  chan struct{}
+	op       sched.Op
+	ctx      uint64 // op's calling context when plan.Context asks (callctx.go)
+	pend     pendingOp
+	live     bool
+	abort    bool
+	since    int // step at which op was announced (FIFO order of waiters)
+	clock    vclock
+	idle     int         // consecutive idle steps (see noteProgress)
+	idleFrom int         // the step the idle streak began at
+	recent   [8][2]int32 // (site, object) of recent idle steps
+	nrecent  int
+	last     sched.Op
+	wakeAt   time.Duration // virtual time at which a pending sleep or timer fires
+	pollAt   time.Time
+	pollFor  time.Duration
+	pollSum  time.Duration
+	exited   chan struct{}
 	// background marks the timer goroutine of an AfterFunc while it waits:
 	// it neither keeps an execution whose body returned alive nor counts
 	// as leaked (natively the function would simply not have run yet).

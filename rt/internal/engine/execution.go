@@ -55,6 +55,7 @@ type execution struct {
 	lingering    bool // base counts goroutines an earlier execution left exiting
 	bodyDone     bool
 	boundHit     bool      // the step bound ended the execution without a livelock
+	lastProgress int       // the last step that changed shared state (noteProgress)
 	timeHit      bool      // it was the time bound (timebound.go)
 	cutAt        time.Time // when the time bound ends this execution
 	over         bool      // a fatal oracle fired or the execution is stuck
@@ -261,7 +262,7 @@ func (x *execution) onlySpinners() bool {
 		return false
 	}
 	for id := first; id != 0; id = x.en.next(id) {
-		if x.gs[id-1].idle < x.e.lim.SpinThreshold {
+		if !x.spinning(x.gs[id-1]) {
 			return false
 		}
 	}
@@ -367,7 +368,7 @@ func (x *execution) stepBound() {
 		if !g.live {
 			continue
 		}
-		if g.idle < x.e.lim.SpinThreshold {
+		if !x.spinning(g) {
 			x.over, x.boundHit = true, true
 			return
 		}
@@ -460,19 +461,25 @@ func (x *execution) record(g *G, op sched.Op, choice int, preempt bool) {
 // A select polls only when it has a default case; without one it waits,
 // as a receive does, and a goroutine looping on it (a worker taking a
 // ticker's ticks) is not busy-waiting: counting it idle would let virtual
-// time pass while it could still take its tick.
+// time pass while it could still take its tick. Any other step is
+// progress; one that may modify an object is noted (lastProgress), and a
+// streak of idle steps counts only from after the last such step of any
+// goroutine (see spinning).
 func (x *execution) noteProgress(g *G) {
 	switch g.op.Kind {
 	case sched.OpSelect:
 		if !g.pend.hasDefault {
-			g.idle = 0
+			x.progressed(g)
 			return
 		}
 	case sched.OpRead, sched.OpAtomicLoad, sched.OpYield, sched.OpSleep, sched.OpPoll,
 		sched.OpLock, sched.OpUnlock, sched.OpRLock, sched.OpRUnlock, sched.OpTryLock:
 	default:
-		g.idle = 0
+		x.progressed(g)
 		return
+	}
+	if g.idleFrom < x.lastProgress {
+		g.idle, g.idleFrom = 0, x.step // a streak from before someone's progress
 	}
 	key := [2]int32{g.op.Site, g.op.Obj}
 	for _, k := range g.recent {
@@ -483,7 +490,29 @@ func (x *execution) noteProgress(g *G) {
 	}
 	g.recent[g.nrecent%len(g.recent)] = key
 	g.nrecent++
-	g.idle = 0
+	g.idle, g.idleFrom = 0, x.step
+}
+
+// progressed notes that g's step is no idle one; when it may modify an
+// object others wait on (a write, a store, a send, an unlock, ...; not a
+// goroutine's start), it is progress for the others too.
+func (x *execution) progressed(g *G) {
+	g.idle, g.idleFrom = 0, x.step
+	if g.op.Kind.Info().Write {
+		x.lastProgress = x.step
+	}
+}
+
+// spinning reports whether g busy-waits: SpinThreshold idle steps in a
+// row, none of them before another goroutine's last progress. A goroutine
+// spinning on a flag is not spinning any more once the flag is written
+// (or anything else changes), until it has re-read its locations
+// SpinThreshold times since: otherwise virtual time would pass, every
+// goroutine being marked spinning, before the spinners saw the write
+// (ants' TestMultiPool: 50 workers spin on a flag, the test sets it and
+// gives them 3 s to stop).
+func (x *execution) spinning(g *G) bool {
+	return g.idle >= x.e.lim.SpinThreshold && g.idleFrom >= x.lastProgress
 }
 
 // fail records the first fatal failure and ends the execution.
