@@ -24,7 +24,7 @@ func nativeStack(g *engine.G, buf []byte, all bool) int {
 		g.SettleExited()
 		l = g.Looks()
 	}
-	out, _ := nativeDump(rawStack(all), &l)
+	out, _ := nativeDump(engine.StackText(all), &l)
 	return copy(buf, out)
 }
 
@@ -36,19 +36,8 @@ func nativeNumGoroutine(g *engine.G) int {
 	if len(l.Hidden) == 0 {
 		return runtime.NumGoroutine()
 	}
-	_, n := nativeDump(rawStack(true), &l)
+	_, n := nativeDump(engine.StackText(true), &l)
 	return n
-}
-
-// rawStack returns runtime.Stack's whole text, growing the buffer until
-// it fits.
-func rawStack(all bool) string {
-	for size := 64 << 10; ; size *= 2 {
-		buf := make([]byte, size)
-		if n := runtime.Stack(buf, all); n < size {
-			return string(buf[:n])
-		}
-	}
 }
 
 // nativeDump rewrites a runtime.Stack dump as l says (see Stack) and

@@ -47,7 +47,7 @@ func (fr *fileRewriter) wrapTestDecl(d *dst.FuncDecl, fd *ast.FuncDecl) {
 	if len(field.Names) == 1 {
 		name = field.Names[0].Name
 	}
-	if fr.dispatchOnly(fd.Body, name) || fr.callsRTTest(fd.Body) || fr.measuresAllocs(fd.Body) || fr.usesSynctest(fd) {
+	if fr.dispatchOnly(fd.Body, name) || fr.callsRTTest(fd.Body) || fr.measuresMemory(fd.Body) || fr.usesSynctest(fd) {
 		return
 	}
 	if name == "_" {
@@ -148,7 +148,7 @@ func (fr *fileRewriter) tRun(x *dst.CallExpr, ae *ast.CallExpr) dst.Expr {
 	if len(field.Names) == 1 {
 		name = field.Names[0].Name
 	}
-	if fr.dispatchOnly(afl.Body, name) || fr.callsRTTest(afl.Body) || fr.measuresAllocs(afl.Body) {
+	if fr.dispatchOnly(afl.Body, name) || fr.callsRTTest(afl.Body) || fr.measuresMemory(afl.Body) {
 		return x
 	}
 	if name == "_" {
@@ -215,13 +215,13 @@ var memoryMeters = map[string]map[string]bool{
 	"runtime": {"ReadMemStats": true},
 }
 
-// measuresAllocs reports whether a body calls a memory meter itself (not
+// measuresMemory reports whether a body calls a memory meter itself (not
 // in a function literal it defines). Such a test runs natively,
 // unwrapped: an allocation count or heap size taken under schedule
 // control counts the engine's allocations and the objects its tables keep
 // alive for the execution, and the test's visible operations run natively
 // outside an exploration.
-func (fr *fileRewriter) measuresAllocs(body *ast.BlockStmt) bool {
+func (fr *fileRewriter) measuresMemory(body *ast.BlockStmt) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch x := n.(type) {
@@ -288,7 +288,7 @@ func (fr *fileRewriter) fFuzz(x *dst.CallExpr, ae *ast.CallExpr) dst.Expr {
 	}
 	fl, ok := x.Args[0].(*dst.FuncLit)
 	afl, _ := ae.Args[0].(*ast.FuncLit)
-	if !ok || afl == nil || len(fl.Type.Params.List) < 2 || fr.callsRTTest(afl.Body) || fr.measuresAllocs(afl.Body) {
+	if !ok || afl == nil || len(fl.Type.Params.List) < 2 || fr.callsRTTest(afl.Body) || fr.measuresMemory(afl.Body) {
 		return x
 	}
 	names := nameParams(fl.Type.Params.List)

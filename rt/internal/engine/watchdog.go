@@ -28,12 +28,15 @@ func holderBusy() bool {
 	return busyHolderIn(allStacks())
 }
 
-// allStacks returns runtime.Stack for every goroutine, growing the buffer
-// up to 64 MiB.
-func allStacks() string {
-	buf := make([]byte, 1<<20)
+// allStacks returns runtime.Stack for every goroutine.
+func allStacks() string { return StackText(true) }
+
+// StackText returns runtime.Stack's whole text (of every goroutine when
+// all is set), growing the buffer up to 64 MiB.
+func StackText(all bool) string {
+	buf := make([]byte, 64<<10)
 	for {
-		n := runtime.Stack(buf, true)
+		n := runtime.Stack(buf, all)
 		if n < len(buf) || len(buf) >= 64<<20 {
 			return string(buf[:n])
 		}
