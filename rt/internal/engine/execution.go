@@ -287,8 +287,17 @@ func (x *execution) advanceClock() bool {
 // checkers that sleep and count rely on it. It waits until their real
 // goroutines have returned, and then, as settle does, until the goroutine
 // count is no higher than before the execution plus the live goroutines,
-// within settleWait.
-func (x *execution) awaitExited() { x.awaitExitedWithin(settleWait) }
+// within settleEndWait the first time and settleWait after a wait ran out
+// (an OS thread preempted on a loaded machine can hold the exiting
+// goroutine back for a time slice; goroutines of uncontrolled code that
+// keep the count up must not cost every sleep the longer wait).
+func (x *execution) awaitExited() {
+	limit := settleEndWait
+	if x.exitWaits > 0 {
+		limit = settleWait
+	}
+	x.awaitExitedWithin(limit)
+}
 
 // awaitExitedWithin is awaitExited with limit as the wait's bound. When
 // goroutines of an earlier execution were still in the runtime's exit path
