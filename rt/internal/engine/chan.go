@@ -380,7 +380,7 @@ func (x *execution) syncUnmodelled(g *G, c Case) {
 		g.clock.tick(g.id)
 		return
 	}
-	g.clock.join(*clk)
+	g.learn(*clk)
 }
 
 // perform carries out ready case i of g on a modelled channel.
@@ -400,8 +400,8 @@ func (x *execution) perform(g *G, i int) bool {
 		h.pend.completed, h.pend.chosen = true, j
 		h.pend.cases = nil
 		h.pollDone()
-		g.clock.join(h.clock)
-		h.clock.join(g.clock)
+		g.learn(h.clock)
+		h.learn(g.clock)
 		h.clock.tick(h.id)
 		g.clock.tick(g.id)
 		return true
@@ -417,7 +417,7 @@ func (x *execution) performBuffered(g *G, c Case, s *chanState) bool {
 		}
 		// The k-th receive happens before the (k+cap)-th send completes.
 		if s.sends++; s.sends > s.cap && len(s.rq) > 0 {
-			g.clock.join(s.rq[0])
+			g.learn(s.rq[0])
 			s.rq = s.rq[1:]
 		}
 		s.q = append(s.q, append(vclock(nil), g.clock...))
@@ -428,12 +428,12 @@ func (x *execution) performBuffered(g *G, c Case, s *chanState) bool {
 		return false
 	}
 	if len(s.q) > 0 {
-		g.clock.join(s.q[0])
+		g.learn(s.q[0])
 		s.q = s.q[1:]
 		s.rq = append(s.rq, append(vclock(nil), g.clock...))
 		g.clock.tick(g.id)
 	} else if s.closed {
-		g.clock.join(s.closeClock)
+		g.learn(s.closeClock)
 	}
 	return true
 }

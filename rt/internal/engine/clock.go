@@ -60,3 +60,31 @@ type epoch struct {
 // before reports whether the access at e happens before a goroutine whose
 // clock is c.
 func (e epoch) before(c vclock) bool { return e.t <= c.get(e.g) }
+
+// clockPool keeps the storage of exited goroutines' clocks for the
+// goroutines started after them, in this execution or a later one: a test
+// with hundreds of goroutines would otherwise allocate (and grow, and
+// collect) a clock hundreds of components wide for each, every execution.
+type clockPool []vclock
+
+// maxSpareClocks bounds the storage a clockPool keeps.
+const maxSpareClocks = 1024
+
+// get returns an empty clock, with storage if the pool has some.
+func (p *clockPool) get() vclock {
+	n := len(*p)
+	if n == 0 {
+		return nil
+	}
+	c := (*p)[n-1]
+	(*p)[n-1] = nil
+	*p = (*p)[:n-1]
+	return c[:0]
+}
+
+// put gives c's storage back; c must not be used afterwards.
+func (p *clockPool) put(c vclock) {
+	if cap(c) > 0 && len(*p) < maxSpareClocks {
+		*p = append(*p, c)
+	}
+}

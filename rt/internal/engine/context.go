@@ -60,7 +60,7 @@ func (g *G) Release(obj unsafe.Pointer) {
 // Acquire orders every earlier Release of obj before g's future.
 func (g *G) Acquire(obj unsafe.Pointer) {
 	if clk := g.x.model.atomics[obj]; clk != nil {
-		g.clock.join(*clk)
+		g.learn(*clk)
 	}
 }
 

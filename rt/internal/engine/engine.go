@@ -144,6 +144,7 @@ type Engine struct {
 	// nested counts subtests exploring on their own (each with an engine
 	// of its own) while this engine's execution waits for them in t.Run.
 	nested atomic.Int32
+	clocks clockPool // storage of exited goroutines' clocks (clock.go)
 }
 
 // BeginNested says that a subtest of the test this engine explores starts
@@ -413,6 +414,8 @@ type G struct {
 	abort    bool
 	since    int // step at which op was announced (FIFO order of waiters)
 	clock    vclock
+	dom      *mutexState // the mutex g's clock is known not to exceed (mutexclock.go)
+	domGen   uint32      // that mutex's gen when g released it
 	idle     int         // consecutive idle steps (see noteProgress)
 	idleFrom int         // the step the idle streak began at
 	recent   [8][2]int32 // (site, object) of recent idle steps
@@ -447,6 +450,7 @@ func (x *execution) newG(parent int, fn func()) *G {
 	}
 	g.op = sched.Op{Kind: sched.OpStart, Group: -1}
 	g.since = x.step
+	g.clock = x.e.clocks.get()
 	if parent > 0 {
 		g.clock.set(x.gs[parent-1].clock)
 	}
@@ -519,7 +523,8 @@ func (g *G) exit(r any, normal bool) {
 	g.live = false
 	x.removeAlive(g)
 	x.unclassify(g)
-	g.clock = nil // nothing joins an exited goroutine's clock: free it
+	x.e.clocks.put(g.clock) // nothing joins an exited goroutine's clock
+	g.clock = nil
 	x.record(g, sched.Op{Kind: sched.OpExit, Group: -1}, -1, false)
 	x.exits++
 	close(g.exited)

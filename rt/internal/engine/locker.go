@@ -41,6 +41,6 @@ func (g *G) condWaitOther(site int32, s *condState) {
 		delete(s.sig, g)
 	}
 	g.schedule()
-	g.clock.join(g.pend.sigClock)
+	g.learn(g.pend.sigClock)
 	s.c.L.Lock()
 }

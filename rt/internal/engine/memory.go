@@ -66,7 +66,7 @@ func (g *G) Atomic(site int32, addr unsafe.Pointer, kind sched.OpKind) {
 		g.x.model.atomics[addr] = c
 	}
 	if kind != sched.OpAtomicStore {
-		g.clock.join(*c)
+		g.learn(*c)
 	}
 	if kind != sched.OpAtomicLoad {
 		c.join(g.clock)

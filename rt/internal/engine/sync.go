@@ -13,6 +13,8 @@ type mutexState struct {
 	locked  bool    // changed only through execution.setLocked
 	clock   vclock  // clock of the last Unlock
 	waiters waitSet // goroutines whose pending Lock waits for it (enabled.go)
+	owner   *G      // the goroutine whose Lock joined clock last (mutexclock.go)
+	gen     uint32  // counts the Unlocks that may have shrunk clock
 }
 
 // rwState models a sync.RWMutex.
@@ -101,7 +103,7 @@ func (g *G) Lock(site int32, m *sync.Mutex) {
 	}
 	g.pollDone()
 	g.x.setLocked(s, true)
-	g.clock.join(s.clock)
+	g.acquireMutex(s)
 }
 
 // TryLock models m.TryLock by g.
@@ -116,7 +118,7 @@ func (g *G) TryLock(site int32, m *sync.Mutex) bool {
 		return false
 	}
 	g.x.setLocked(s, true)
-	g.clock.join(s.clock)
+	g.acquireMutex(s)
 	return true
 }
 
@@ -140,7 +142,7 @@ func (g *G) Unlock(site int32, m *sync.Mutex) {
 	if mutexFree(m) {
 		g.misuse("sync: unlock of unlocked mutex", "Mutex")
 	}
-	s.clock.set(g.clock)
+	g.releaseMutex(s)
 	g.clock.tick(g.id)
 	m.Unlock()
 }
@@ -174,8 +176,8 @@ func (g *G) RWLock(site int32, rw *sync.RWMutex) {
 	}
 	g.pollDone()
 	s.writer = true
-	g.clock.join(s.wclock)
-	g.clock.join(s.rclock)
+	g.learn(s.wclock)
+	g.learn(s.rclock)
 	s.rclock = s.rclock[:0]
 }
 
@@ -191,8 +193,8 @@ func (g *G) RWTryLock(site int32, rw *sync.RWMutex) bool {
 		return false
 	}
 	s.writer = true
-	g.clock.join(s.wclock)
-	g.clock.join(s.rclock)
+	g.learn(s.wclock)
+	g.learn(s.rclock)
 	s.rclock = s.rclock[:0]
 	return true
 }
@@ -244,7 +246,7 @@ func (g *G) RLock(site int32, rw *sync.RWMutex) {
 	}
 	g.pollDone()
 	s.readers++
-	g.clock.join(s.wclock)
+	g.learn(s.wclock)
 }
 
 // TryRLock models rw.TryRLock by g.
@@ -259,7 +261,7 @@ func (g *G) TryRLock(site int32, rw *sync.RWMutex) bool {
 		return false
 	}
 	s.readers++
-	g.clock.join(s.wclock)
+	g.learn(s.wclock)
 	return true
 }
 
@@ -326,7 +328,7 @@ func (g *G) WGWait(site int32, wg *sync.WaitGroup) {
 		s.wrote = s.rounds
 		g.x.checkRace(g, site, wgRaceAddr(wg), true)
 	}
-	g.clock.join(s.clock)
+	g.learn(s.clock)
 }
 
 // wgRaceAddr is the address at which the race oracle checks a WaitGroup's
@@ -376,7 +378,7 @@ func (g *G) OnceDo(site int32, o *sync.Once, f func()) {
 	g.announce(sched.OpOnce, site, unsafe.Pointer(o))
 	g.pend.once = s
 	g.schedule()
-	g.clock.join(s.clock)
+	g.learn(s.clock)
 	s.running = g
 	defer func() {
 		if !g.abort {
@@ -404,7 +406,7 @@ func (g *G) CondWait(site int32, c *sync.Cond) {
 	g.announce(sched.OpCondWake, site, unsafe.Pointer(c))
 	g.pend.cond = s
 	g.schedule()
-	g.clock.join(g.pend.sigClock)
+	g.learn(g.pend.sigClock)
 	s.reacquire(g)
 }
 
@@ -473,7 +475,7 @@ func (s *condState) release(g *G) {
 	switch {
 	case s.mu != nil:
 		g.x.setLocked(s.mu, false)
-		s.mu.clock.set(g.clock)
+		g.releaseMutex(s.mu)
 	case s.rw != nil:
 		s.rw.writer = false
 		s.rw.wclock.set(g.clock)
@@ -490,13 +492,13 @@ func (s *condState) reacquire(g *G) {
 	switch {
 	case s.mu != nil:
 		g.x.setLocked(s.mu, true)
-		g.clock.join(s.mu.clock)
+		g.acquireMutex(s.mu)
 	case s.rw != nil:
 		s.rw.writer = true
-		g.clock.join(s.rw.wclock)
+		g.learn(s.rw.wclock)
 	case s.rd != nil:
 		s.rd.readers++
-		g.clock.join(s.rd.wclock)
+		g.learn(s.rd.wclock)
 	}
 	s.c.L.Lock()
 }
@@ -516,7 +518,7 @@ func (g *G) PoolGet(p *sync.Pool) {
 	if g.abort {
 		return
 	}
-	g.clock.join(*g.x.model.poolClock(p))
+	g.learn(*g.x.model.poolClock(p))
 }
 
 // poolClock returns the join of the clocks of the Puts to p so far.

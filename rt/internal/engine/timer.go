@@ -94,7 +94,7 @@ func (g *G) arm(s *timerState, d time.Duration) {
 		tg.op = sched.Op{Kind: sched.OpTimer, Group: -1, Obj: x.objID(s.key())}
 		g.clock.tick(g.id)
 	} else {
-		tg.clock.join(g.clock)
+		tg.learn(g.clock)
 		g.clock.tick(g.id)
 	}
 	tg.wakeAt = x.now + max(d, 0)
@@ -182,7 +182,7 @@ func (g *G) TimerStop(site int32, h *TimerHandle) bool {
 	}
 	if s.tg != nil {
 		s.stopGoroutine(g.x)
-		s.tg.clock.join(g.clock)
+		s.tg.learn(g.clock)
 	}
 	drained := g.x.drain(g, s)
 	g.clock.tick(g.id)
