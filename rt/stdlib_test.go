@@ -42,6 +42,7 @@ func timerPrimitives() []primitive {
 		{name: "ticker", body: ticker},
 		{name: "ticker-worker", body: tickerWorker, only: []string{"handled"}},
 		{name: "spinners-see-flag", body: spinnersSeeFlag, only: []string{"stopped"}},
+		{name: "computing-loop", body: computingLoop, only: []string{"computed"}},
 		{name: "tick-never-stopped", body: func(t *testing.T, o *outcomes) {
 			c := rt.Tick(pSched, time.Second)
 			rt.Recv(pChan, c)
@@ -161,6 +162,30 @@ func spinnersSeeFlag(t *testing.T, o *outcomes) {
 		}
 	}
 	o.add("stopped")
+}
+
+// computingLoop: a goroutine that re-reads a few shared fields while it
+// computes with local variables (robfig/cron's schedule search walks day by
+// day so) is not busy-waiting: no virtual time passes during the loop, and
+// the timeout the body set does not fire before the result is sent.
+func computingLoop(t *testing.T, o *outcomes) {
+	spec := struct{ dom, dow int }{dom: 31, dow: 7}
+	done := rt.MakeChan[int](pChan, 1)
+	rt.Go(pGo, func() {
+		day := 0
+		for range 1000 { // ten times the spin threshold
+			read(gx, &spec.dom)
+			read(gy, &spec.dow)
+			day = (day + spec.dom + spec.dow) % 366
+		}
+		rt.Send(pChan, done, day)
+	})
+	timeout := rt.After(pSched, time.Second)
+	if rt.Select(pChan, false, rt.RecvCase(timeout), rt.RecvCase(done)) == 0 {
+		t.Errorf("the timeout fired while a goroutine computed: virtual time passed during a loop of plain reads")
+		return
+	}
+	o.add("computed")
 }
 
 type ctxKeyT struct{}

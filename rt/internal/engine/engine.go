@@ -418,6 +418,7 @@ type G struct {
 	domGen   uint32      // that mutex's gen when g released it
 	idle     int         // consecutive idle steps (see noteProgress)
 	idleFrom int         // the step the idle streak began at
+	waited   bool        // the streak has an idle step other than a plain read (see spinning)
 	recent   [8][2]int32 // (site, object) of recent idle steps
 	nrecent  int
 	last     sched.Op

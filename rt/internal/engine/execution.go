@@ -488,25 +488,31 @@ func (x *execution) noteProgress(g *G) {
 		return
 	}
 	if g.idleFrom < x.lastProgress {
-		g.idle, g.idleFrom = 0, x.step // a streak from before someone's progress
+		g.restartIdle(x.step) // a streak from before someone's progress
 	}
 	key := [2]int32{g.op.Site, g.op.Obj}
 	for _, k := range g.recent {
 		if k == key {
 			g.idle++
+			g.waited = g.waited || g.op.Kind != sched.OpRead
 			return
 		}
 	}
 	g.recent[g.nrecent%len(g.recent)] = key
 	g.nrecent++
-	g.idle, g.idleFrom = 0, x.step
+	g.restartIdle(x.step)
+}
+
+// restartIdle begins a new idle streak of g at step.
+func (g *G) restartIdle(step int) {
+	g.idle, g.idleFrom, g.waited = 0, step, false
 }
 
 // progressed notes that g's step is no idle one; when it may modify an
 // object others wait on (a write, a store, a send, an unlock, ...; not a
 // goroutine's start), it is progress for the others too.
 func (x *execution) progressed(g *G) {
-	g.idle, g.idleFrom = 0, x.step
+	g.restartIdle(x.step)
 	if g.op.Kind.Info().Write {
 		x.lastProgress = x.step
 	}
@@ -520,9 +526,26 @@ func (x *execution) progressed(g *G) {
 // goroutine being marked spinning, before the spinners saw the write
 // (ants' TestMultiPool: 50 workers spin on a flag, the test sets it and
 // gives them 3 s to stop).
+//
+// A streak of plain reads alone needs plainReadSpins times as many steps:
+// a loop that re-reads a few fields while it computes with local variables
+// the engine does not see (robfig/cron's schedule search walks day by day,
+// re-reading the schedule's fields) looks like a busy-wait, and virtual
+// time passing during it is a false alarm (a 2 s timeout fired while the
+// schedule was computed). A busy-wait on a plain read is a data race under
+// Go's memory model anyway; one that waits on an atomic load, a lock, a
+// yield or a poll is marked after SpinThreshold steps.
 func (x *execution) spinning(g *G) bool {
-	return g.idle >= x.e.lim.SpinThreshold && g.idleFrom >= x.lastProgress
+	need := x.e.lim.SpinThreshold
+	if !g.waited {
+		need *= plainReadSpins
+	}
+	return g.idle >= need && g.idleFrom >= x.lastProgress
 }
+
+// plainReadSpins is the factor by which a streak of plain reads must be
+// longer than SpinThreshold to count as a busy-wait (see spinning).
+const plainReadSpins = 100
 
 // fail records the first fatal failure and ends the execution.
 func (x *execution) fail(o sched.Outcome, g *G, msg, stack string) {
