@@ -100,7 +100,7 @@ func writeBlock(b *strings.Builder, lines []string, state string, tail []string)
 		by, isCreator := strings.CutPrefix(line, "created by ")
 		switch {
 		case isCreator && tail != nil:
-			kept = append(kept, tail...)
+			kept = append(kept, joinTail(kept, tail)...)
 		case isCreator && vtboundFrame(by):
 			kept = append(kept, creator(kept, by)...)
 		case !vtboundFrame(line):
@@ -114,6 +114,30 @@ func writeBlock(b *strings.Builder, lines []string, state string, tail []string)
 	for _, line := range kept {
 		b.WriteString("\n" + line)
 	}
+}
+
+// joinTail returns the runner's tail as it continues the body's frames
+// kept so far: when the body's bottom frame is the test function itself
+// (the rewriter keeps a test's body in its function, which explores
+// itself: see rt.Exploring), the tail's first frame, that same function
+// at its call of Test, is left out, as natively the function appears once.
+func joinTail(kept, tail []string) []string {
+	n := len(kept)
+	if n < 2 || len(tail) < 2 || !strings.HasPrefix(kept[n-1], "\t") || !strings.HasPrefix(tail[1], "\t") {
+		return tail
+	}
+	if frameFunc(kept[n-2]) == frameFunc(tail[0]) {
+		return tail[2:]
+	}
+	return tail
+}
+
+// frameFunc returns the function of a frame line ("pkg.F(0x1, 0x2)").
+func frameFunc(line string) string {
+	if i := strings.LastIndexByte(line, '('); i > 0 {
+		return line[:i]
+	}
+	return line
 }
 
 // creator returns the lines naming the creator of a goroutine that

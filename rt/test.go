@@ -23,3 +23,22 @@ func Test(t *testing.T, body func(t *testing.T)) {
 	t.Helper()
 	explore.Test(t, body)
 }
+
+// Exploring reports whether an exploration of t is under way. The
+// rewriter keeps a test function's body where it was and makes the
+// function explore itself:
+//
+//	func TestX(t *testing.T) {
+//		if !rt.Exploring(t) {
+//			rt.Test(t, TestX)
+//			return
+//		}
+//		... the body, unchanged ...
+//	}
+//
+// so that the body's function literals keep their native names
+// (TestX.func1, as runtime.FuncForPC and stack traces show them) and the
+// body's frames are the test function's own.
+func Exploring(t *testing.T) bool {
+	return explore.Active(t)
+}

@@ -54,7 +54,44 @@ func (fr *fileRewriter) wrapTestDecl(d *dst.FuncDecl, fd *ast.FuncDecl) {
 		field.Names = []*dst.Ident{ident("_vtbt")}
 	}
 	outer := field.Names[0].Name
+	if n := parallelPrefix(d.Body.List, name); !declares(d.Body.List[:n]) {
+		d.Body.List = fr.exploreSelf(d.Body.List, n, outer, d.Name.Name, fd.Pos())
+		return
+	}
 	d.Body.List = fr.wrapBody(d.Body.List, outer, name, field.Type, fd.Pos())
+}
+
+// exploreSelf returns list behind a guard that makes the test function
+// explore itself (see rt.Exploring): its first n statements (up to a
+// leading t.Parallel()) run once, before the exploration, and the body
+// stays in the function, so that its function literals keep their native
+// names (TestX.func1, not TestX.func1.1) for runtime.FuncForPC and stack
+// traces, and its frames are the test function's.
+func (fr *fileRewriter) exploreSelf(list []dst.Stmt, n int, t, fn string, pos token.Pos) []dst.Stmt {
+	once := append(append([]dst.Stmt(nil), list[:n]...),
+		exprStmt(fr.rtCall("Test", ident(t), ident(fn))), &dst.ReturnStmt{})
+	guard := &dst.IfStmt{
+		Cond: &dst.UnaryExpr{Op: token.NOT, X: fr.rtCall("Exploring", ident(t))},
+		Body: block(once...),
+	}
+	fr.mark(guard, pos)
+	return append([]dst.Stmt{guard}, list[n:]...)
+}
+
+// declares reports whether a statement of list declares a name (which the
+// guard of exploreSelf would scope to itself).
+func declares(list []dst.Stmt) bool {
+	for _, s := range list {
+		switch x := s.(type) {
+		case *dst.DeclStmt:
+			return true
+		case *dst.AssignStmt:
+			if x.Tok == token.DEFINE {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // wrapBody returns list moved into _vtbrt.Test(t, func(t *testing.T) {...}),

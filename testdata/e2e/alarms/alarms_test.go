@@ -4,7 +4,9 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"reflect"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -121,5 +123,24 @@ func TestLostUpdate(t *testing.T) {
 	wg.Wait()
 	if c.n != 2 {
 		t.Errorf("n = %d, want 2", c.n)
+	}
+}
+
+// TestFuncNames names a function literal of the test, as a scheduler that
+// labels jobs by their function's name does (gocron's Job.GetName), and
+// lists the goroutines: the test function appears once, as natively.
+func TestFuncNames(t *testing.T) {
+	job := func() {}
+	name := runtime.FuncForPC(reflect.ValueOf(job).Pointer()).Name()
+	if !strings.HasSuffix(name, ".TestFuncNames.func1") {
+		t.Errorf("job named %q, want ...TestFuncNames.func1", name)
+	}
+	done := make(chan int)
+	go func() { done <- 1 }()
+	<-done
+	buf := make([]byte, 1<<20)
+	stacks := string(buf[:runtime.Stack(buf, true)])
+	if n := strings.Count(stacks, "alarms.TestFuncNames("); n != 1 {
+		t.Errorf("the test function appears %d times in the goroutine listing:\n%s", n, stacks)
 	}
 }

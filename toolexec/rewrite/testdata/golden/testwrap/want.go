@@ -21,58 +21,64 @@ var shared int
 //line testwrap_test.go:12:1
 func TestCounter(t *testing.T) {
 //line testwrap_test.go:12:1
-	_vtbrt.Test(t, func(t *testing.T) {
+	if !_vtbrt.Exploring(t) {
+		_vtbrt.Test(t, TestCounter)
+		return
+	}
 //line testwrap_test.go:13:1
-		var wg sync.WaitGroup
+	var wg sync.WaitGroup
 //line testwrap_test.go:14:1
-		_vtbrt.WGAdd(_vtbS+0, &wg, 1)
+	_vtbrt.WGAdd(_vtbS+0, &wg, 1)
 //line testwrap_test.go:15:1
-		_vtbrt.Go(_vtbS+3, func() {
+	_vtbrt.Go(_vtbS+3, func() {
 //line testwrap_test.go:16:1
-			defer _vtbrt.WGDone(_vtbS+1, &wg)
+		defer _vtbrt.WGDone(_vtbS+1, &wg)
 //line testwrap_test.go:17:1
-			if _vtbG[0].On() {
-				_vtbrt.Write(_vtbS+2, _vtbunsafe.Pointer(&shared))
-			}
-//line testwrap_test.go:17:1
-			shared++
-		})
-//line testwrap_test.go:19:1
-		_vtbrt.WGWait(_vtbS+4, &wg)
-//line testwrap_test.go:20:1
-		if *_vtbR(0, _vtbS+5, &shared) != 1 {
-//line testwrap_test.go:21:1
-			t.Fatal("lost update")
+		if _vtbG[0].On() {
+			_vtbrt.Write(_vtbS+2, _vtbunsafe.Pointer(&shared))
 		}
+//line testwrap_test.go:17:1
+		shared++
 	})
+//line testwrap_test.go:19:1
+	_vtbrt.WGWait(_vtbS+4, &wg)
+//line testwrap_test.go:20:1
+	if *_vtbR(0, _vtbS+5, &shared) != 1 {
+//line testwrap_test.go:21:1
+		t.Fatal("lost update")
+	}
 }
 
 //line testwrap_test.go:25:1
 func TestParallel(t *testing.T) {
-//line testwrap_test.go:26:1
-	t.Parallel()
 //line testwrap_test.go:25:1
-	_vtbrt.Test(t, func(t *testing.T) {
+	if !_vtbrt.Exploring(t) {
+//line testwrap_test.go:26:1
+		t.Parallel()
+		_vtbrt.Test(t, TestParallel)
+		return
+	}
 //line testwrap_test.go:27:1
-		if _vtbG[0].On() {
-			_vtbrt.Write(_vtbS+6, _vtbunsafe.Pointer(&shared))
-		}
+	if _vtbG[0].On() {
+		_vtbrt.Write(_vtbS+6, _vtbunsafe.Pointer(&shared))
+	}
 //line testwrap_test.go:27:1
-		shared = 2
-	})
+	shared = 2
 }
 
 //line testwrap_test.go:30:1
 func TestUnnamed(_vtbt *testing.T) {
 //line testwrap_test.go:30:1
-	_vtbrt.Test(_vtbt, func(_ *testing.T) {
+	if !_vtbrt.Exploring(_vtbt) {
+		_vtbrt.Test(_vtbt, TestUnnamed)
+		return
+	}
 //line testwrap_test.go:31:1
-		if _vtbG[0].On() {
-			_vtbrt.Write(_vtbS+7, _vtbunsafe.Pointer(&shared))
-		}
+	if _vtbG[0].On() {
+		_vtbrt.Write(_vtbS+7, _vtbunsafe.Pointer(&shared))
+	}
 //line testwrap_test.go:31:1
-		shared = 3
-	})
+	shared = 3
 }
 
 //line testwrap_test.go:34:1
@@ -146,18 +152,20 @@ func TestTablePrefix(t *testing.T) {
 //line testwrap_test.go:64:1
 func TestMixed(t *testing.T) {
 //line testwrap_test.go:64:1
-	_vtbrt.Test(t, func(t *testing.T) {
+	if !_vtbrt.Exploring(t) {
+		_vtbrt.Test(t, TestMixed)
+		return
+	}
 //line testwrap_test.go:65:1
-		ch := _vtbrt.MakeChan[int](_vtbS+17, 1)
+	ch := _vtbrt.MakeChan[int](_vtbS+17, 1)
 //line testwrap_test.go:66:1
-		_vtbrt.Send(_vtbS+18, ch, 1)
+	_vtbrt.Send(_vtbS+18, ch, 1)
 //line testwrap_test.go:67:1
-		t.Run("sub", func(t *testing.T) {
-//line testwrap_test.go:67:12
-			_vtbrt.Test(t, func(t *testing.T) {
+	t.Run("sub", func(t *testing.T) {
+//line testwrap_test.go:67:13
+		_vtbrt.Test(t, func(t *testing.T) {
 //line testwrap_test.go:68:1
-				_vtbrt.Recv(_vtbS+19, ch)
-			})
+			_vtbrt.Recv(_vtbS+19, ch)
 		})
 	})
 }
