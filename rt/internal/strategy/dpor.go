@@ -3,6 +3,7 @@ package strategy
 import (
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/vtbound/vtbound/rt/internal/sched"
 )
@@ -20,8 +21,13 @@ import (
 // explored from a state asleep in its siblings until a dependent operation
 // wakes it.
 type DPOR struct {
-	cfg     Config
-	b       budget
+	cfg Config
+	b   budget
+	// tree is the current path of decision nodes.
+	//
+	// Invariant: the entries of its backing array beyond len(tree) are nil
+	// or nodes of earlier paths that nothing refers to any more; spare
+	// reuses them (and their buffers) for the next new decisions.
 	tree    []*dnode
 	started bool
 	done    bool // the tree is exhausted
@@ -125,16 +131,69 @@ type dnode struct {
 	// there (the goroutines of the reordered events, in order), which the
 	// new branch follows as far as it can.
 	wakeup map[int][]int
-	// tree maps a backtrack goroutine to its wakeup subtree in optimal
-	// mode: the branches to explore after its event (Abdulla et al.
-	// 2014); a goroutine without one is a leaf.
-	tree map[int][]*wnode
+	// tree holds, in optimal mode, the wakeup subtrees of backtrack
+	// goroutines: the branches to explore after their event (Abdulla et
+	// al. 2014); a goroutine without one is a leaf (subtree, setSubtree).
+	tree []branch
 	// objs is the number of objects named before the node: their numbers
 	// (Op.Obj) are the same in every execution through it.
 	objs int32
 	// carry is, for a Choose node, the wakeup subtree the execution was
 	// following when it reached the select (optimal mode).
 	carry []*wnode
+}
+
+// branch is a backtrack goroutine of a node and its wakeup subtree.
+type branch struct {
+	g    int
+	kids []*wnode
+}
+
+// subtree returns the wakeup subtree of backtrack goroutine g (nil for a
+// leaf or none).
+func (n *dnode) subtree(g int) []*wnode {
+	for _, b := range n.tree {
+		if b.g == g {
+			return b.kids
+		}
+	}
+	return nil
+}
+
+// setSubtree makes kids the wakeup subtree of backtrack goroutine g.
+func (n *dnode) setSubtree(g int, kids []*wnode) {
+	for i := range n.tree {
+		if n.tree[i].g == g {
+			n.tree[i].kids = kids
+			return
+		}
+	}
+	n.tree = append(n.tree, branch{g, kids})
+}
+
+// reset empties n for a new decision, keeping its buffers. (Field by
+// field: it runs on the stack of the goroutine that reached the
+// scheduling point, which a dnode-sized temporary could make grow.)
+func (n *dnode) reset() {
+	n.choose, n.n, n.step, n.cur, n.lead, n.closed, n.objs, n.carry = false, 0, 0, 0, false, false, 0, nil
+	n.enabled, n.ops, n.blocked, n.sleep = n.enabled[:0], n.ops[:0], n.blocked[:0], n.sleep[:0]
+	n.done, n.backtrack = n.done[:0], n.backtrack[:0]
+	clear(n.tree) // let the old subtrees go
+	n.tree = n.tree[:0]
+	clear(n.wakeup)
+}
+
+// spare returns an empty node for a new decision at the end of the path:
+// the dead node of an earlier path that the tree's backing array holds
+// there (see DPOR.tree), or a new one.
+func (d *DPOR) spare() *dnode {
+	if k := len(d.tree); k < cap(d.tree) {
+		if n := d.tree[:k+1][k]; n != nil {
+			n.reset()
+			return n
+		}
+	}
+	return &dnode{}
 }
 
 // sleeper is a goroutine asleep with its pending operation.
@@ -205,7 +264,7 @@ func (d *DPOR) Begin(p *sched.Plan) bool {
 	}
 	p.TrackAll, p.Track = true, nil
 	p.Identity = d.optimal
-	p.Label = fmt.Sprintf("dpor execution %d", d.b.used)
+	p.Label = "dpor execution " + strconv.Itoa(d.b.used)
 	return true
 }
 
@@ -325,7 +384,7 @@ func (d *DPOR) Pick(v *sched.View) int {
 	if d.top > 0 && d.leads(k) < d.top {
 		d.expand(n)
 	}
-	x.carry, x.carryFrom = n.tree[n.cur], n.step
+	x.carry, x.carryFrom = n.subtree(n.cur), n.step
 	d.wake(n)
 	return n.cur
 }
@@ -341,13 +400,13 @@ func (d *DPOR) Pick(v *sched.View) int {
 // the execution only serves to reach other subtrees.
 func (d *DPOR) expand(n *dnode) {
 	n.closed = true
-	var awake []int
+	awake := n.backtrack[:0]
 	for i, g := range n.enabled {
 		if asleep(n.sleep, g) {
 			continue
 		}
 		if n.ops[i].Kind.Info().Class == sched.ClassNone {
-			n.cur, n.done, n.backtrack = g, []int{g}, []int{g}
+			n.cur, n.done, n.backtrack = g, append(n.done[:0], g), append(n.backtrack[:0], g)
 			return
 		}
 		awake = append(awake, g)
@@ -373,7 +432,8 @@ func (d *DPOR) expand(n *dnode) {
 // enabled goroutine is asleep.
 func (d *DPOR) newPick(v *sched.View) *dnode {
 	x := &d.x
-	n := &dnode{step: len(v.Trace), sleep: slices.Clone(x.sleep), cur: -1, objs: x.objs}
+	n := d.spare()
+	n.step, n.sleep, n.cur, n.objs = len(v.Trace), append(n.sleep, x.sleep...), -1, x.objs
 	for _, g := range v.Goroutines {
 		if !g.Enabled {
 			n.blocked = append(n.blocked, g.ID)
@@ -409,7 +469,7 @@ func (d *DPOR) newPick(v *sched.View) *dnode {
 			}
 		}
 	}
-	n.done, n.backtrack = []int{n.cur}, []int{n.cur}
+	n.done, n.backtrack = append(n.done, n.cur), append(n.backtrack, n.cur)
 	return n
 }
 
@@ -441,7 +501,9 @@ func (d *DPOR) Choose(v *sched.View, n int) int {
 	if x.blocked || x.foreign {
 		return 0
 	}
-	d.tree = append(d.tree, &dnode{choose: true, n: n, step: len(v.Trace) - 1, sleep: slices.Clone(x.sleep), carry: x.carry})
+	nd := d.spare()
+	nd.choose, nd.n, nd.step, nd.sleep, nd.carry = true, n, len(v.Trace)-1, append(nd.sleep, x.sleep...), x.carry
+	d.tree = append(d.tree, nd)
 	return 0
 }
 

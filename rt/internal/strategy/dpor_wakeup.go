@@ -69,7 +69,7 @@ func (d *DPOR) beginBranch(n *dnode) {
 		return
 	}
 	x.guide, x.guideFrom = n.wakeup[n.cur], n.step
-	x.carry, x.carryFrom = n.tree[n.cur], n.step
+	x.carry, x.carryFrom = n.subtree(n.cur), n.step
 }
 
 // wakeupPick makes n's alternatives the branches of the wakeup subtree
@@ -79,7 +79,6 @@ func (d *DPOR) beginBranch(n *dnode) {
 // out; the search is then no proof).
 func (d *DPOR) wakeupPick(v *sched.View, n *dnode) *dnode {
 	x := &d.x
-	n.tree = map[int][]*wnode{}
 	for _, c := range x.carry {
 		switch {
 		case !slices.Contains(v.Enabled, c.g):
@@ -90,16 +89,16 @@ func (d *DPOR) wakeupPick(v *sched.View, n *dnode) *dnode {
 			continue
 		}
 		n.backtrack = append(n.backtrack, c.g)
-		n.tree[c.g] = c.kids
+		n.tree = append(n.tree, branch{c.g, c.kids})
 	}
 	if len(n.backtrack) == 0 {
 		if n.cur < 0 {
 			return nil
 		}
-		n.backtrack = []int{n.cur}
+		n.backtrack = append(n.backtrack, n.cur)
 	}
 	n.cur = n.backtrack[0]
-	n.done = []int{n.cur}
+	n.done = append(n.done[:0], n.cur)
 	return n
 }
 
@@ -286,20 +285,17 @@ func (a *analysis) insert(n *dnode, w []int) bool {
 		if !in {
 			continue
 		}
-		kids := n.tree[g]
+		kids := n.subtree(g)
 		if len(kids) == 0 {
 			return false
 		}
 		added := a.insertInto(&kids, removeAt(w, p), n.objs)
-		n.tree[g] = kids
+		n.setSubtree(g, kids)
 		return added
-	}
-	if n.tree == nil {
-		n.tree = map[int][]*wnode{}
 	}
 	g := a.ev[w[0]].g
 	n.backtrack = append(n.backtrack, g)
-	n.tree[g] = a.chain(w[1:])
+	n.setSubtree(g, a.chain(w[1:]))
 	return true
 }
 
@@ -331,16 +327,24 @@ func (a *analysis) insertInto(list *[]*wnode, w []int, stable int32) bool {
 	return false
 }
 
-// chain returns the wakeup tree branch of the events w, one node each.
+// chain returns the wakeup tree branch of the events w, one node each,
+// made with two allocations: every node's kids is a one-element window
+// of one array of pointers, capped so that a later insertion below it
+// copies instead of writing into its neighbour's.
 func (a *analysis) chain(w []int) []*wnode {
-	var root []*wnode
-	list := &root
-	for _, k := range w {
-		c := &wnode{g: a.ev[k].g, op: a.ev[k].op}
-		*list = append(*list, c)
-		list = &c.kids
+	if len(w) == 0 {
+		return nil
 	}
-	return root
+	nodes := make([]wnode, len(w))
+	ptrs := make([]*wnode, len(w))
+	for i, k := range w {
+		nodes[i] = wnode{g: a.ev[k].g, op: a.ev[k].op}
+		ptrs[i] = &nodes[i]
+		if i > 0 {
+			nodes[i-1].kids = ptrs[i : i+1 : i+1]
+		}
+	}
+	return ptrs[0:1:1]
 }
 
 // removeAt returns w without its element at p (w itself when p < 0),
