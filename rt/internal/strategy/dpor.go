@@ -171,29 +171,32 @@ func (n *dnode) setSubtree(g int, kids []*wnode) {
 	n.tree = append(n.tree, branch{g, kids})
 }
 
-// reset empties n for a new decision, keeping its buffers. (Field by
-// field: it runs on the stack of the goroutine that reached the
-// scheduling point, which a dnode-sized temporary could make grow.)
-func (n *dnode) reset() {
-	n.choose, n.n, n.step, n.cur, n.lead, n.closed, n.objs, n.carry = false, 0, 0, 0, false, false, 0, nil
-	n.enabled, n.ops, n.blocked, n.sleep = n.enabled[:0], n.ops[:0], n.blocked[:0], n.sleep[:0]
-	n.done, n.backtrack = n.done[:0], n.backtrack[:0]
-	clear(n.tree) // let the old subtrees go
-	n.tree = n.tree[:0]
-	clear(n.wakeup)
-}
-
 // spare returns an empty node for a new decision at the end of the path:
 // the dead node of an earlier path that the tree's backing array holds
-// there (see DPOR.tree), or a new one.
+// there (see DPOR.tree), emptied with its buffers kept, or a new one.
+// It runs on the stack of the goroutine that reached the scheduling
+// point, at its deepest, so it calls nothing: a deeper call there makes
+// the runtime copy that goroutine's stack in most executions (cut clears
+// the nodes' subtrees instead, on the search's own stack).
 func (d *DPOR) spare() *dnode {
-	if k := len(d.tree); k < cap(d.tree) {
-		if n := d.tree[:k+1][k]; n != nil {
-			n.reset()
-			return n
-		}
+	k := len(d.tree)
+	if k == cap(d.tree) || d.tree[:k+1][k] == nil {
+		return &dnode{}
 	}
-	return &dnode{}
+	n := d.tree[:k+1][k]
+	n.choose, n.n, n.step, n.cur, n.lead, n.closed, n.objs, n.carry = false, 0, 0, 0, false, false, 0, nil
+	n.enabled, n.ops, n.blocked, n.sleep = n.enabled[:0], n.ops[:0], n.blocked[:0], n.sleep[:0]
+	n.done, n.backtrack, n.tree, n.wakeup = n.done[:0], n.backtrack[:0], n.tree[:0], nil
+	return n
+}
+
+// cut truncates the path to its first k nodes. The nodes cut off stay in
+// the backing array for spare, without their wakeup subtrees (explored).
+func (d *DPOR) cut(k int) {
+	for _, n := range d.tree[k:] {
+		clear(n.tree)
+	}
+	d.tree = d.tree[:k]
 }
 
 // sleeper is a goroutine asleep with its pending operation.
@@ -280,13 +283,13 @@ func (d *DPOR) advance() bool {
 			}
 			n.cur = c
 			n.done = append(n.done, c)
-			d.tree = d.tree[:k+1]
+			d.cut(k + 1)
 			if !n.lead || d.leads(k) != d.top-1 || d.owned() {
 				return true
 			}
 		}
 	}
-	d.tree = d.tree[:0]
+	d.cut(0)
 	return false
 }
 
@@ -429,25 +432,14 @@ func (d *DPOR) expand(n *dnode) {
 }
 
 // newPick makes the node for a new Pick, or returns nil when every
-// enabled goroutine is asleep.
+// enabled goroutine is asleep. (It and its callees are kept small: they
+// run on the stack of the goroutine that reached the scheduling point,
+// at its deepest.)
 func (d *DPOR) newPick(v *sched.View) *dnode {
 	x := &d.x
 	n := d.spare()
-	n.step, n.sleep, n.cur, n.objs = len(v.Trace), append(n.sleep, x.sleep...), -1, x.objs
-	for _, g := range v.Goroutines {
-		if !g.Enabled {
-			n.blocked = append(n.blocked, g.ID)
-			continue
-		}
-		n.enabled = append(n.enabled, g.ID)
-		n.ops = append(n.ops, g.Op)
-		if n.cur < 0 && !asleep(x.sleep, g.ID) {
-			n.cur = g.ID
-		}
-	}
-	if v.Current != 0 && slices.Contains(v.Enabled, v.Current) && !asleep(x.sleep, v.Current) {
-		n.cur = v.Current // continue without a preemption
-	}
+	n.step, n.sleep, n.objs = len(v.Trace), append(n.sleep, x.sleep...), x.objs
+	n.fill(v)
 	if len(x.carry) > 0 {
 		return d.wakeupPick(v, n)
 	}
@@ -461,16 +453,44 @@ func (d *DPOR) newPick(v *sched.View) *dnode {
 	if n.cur < 0 {
 		return nil
 	}
-	if v.Goroutine(n.cur).Spinning { // busy-waiting: let another goroutine run (fairness)
-		for _, g := range v.Goroutines {
-			if g.Enabled && !g.Spinning && !asleep(x.sleep, g.ID) {
-				n.cur = g.ID
-				break
-			}
-		}
+	if v.Goroutine(n.cur).Spinning {
+		n.cur = fair(v, n.cur, x.sleep)
 	}
 	n.done, n.backtrack = append(n.done, n.cur), append(n.backtrack, n.cur)
 	return n
+}
+
+// fill records the enabled goroutines of v, their operations and the
+// blocked ones in n, and sets n.cur to the current goroutine if it is
+// enabled and awake (no preemption), else the lowest awake one, else -1.
+func (n *dnode) fill(v *sched.View) {
+	n.cur = -1
+	for i := range v.Goroutines {
+		g := &v.Goroutines[i]
+		if !g.Enabled {
+			n.blocked = append(n.blocked, g.ID)
+			continue
+		}
+		n.enabled = append(n.enabled, g.ID)
+		n.ops = append(n.ops, g.Op)
+		if n.cur < 0 && !asleep(n.sleep, g.ID) {
+			n.cur = g.ID
+		}
+	}
+	if v.Current != 0 && slices.Contains(v.Enabled, v.Current) && !asleep(n.sleep, v.Current) {
+		n.cur = v.Current
+	}
+}
+
+// fair returns, for cur busy-waiting, an enabled awake goroutine that is
+// not, if there is one, else cur: another goroutine runs (fairness).
+func fair(v *sched.View, cur int, sleep []sleeper) int {
+	for i := range v.Goroutines {
+		if g := &v.Goroutines[i]; g.Enabled && !g.Spinning && !asleep(sleep, g.ID) {
+			return g.ID
+		}
+	}
+	return cur
 }
 
 // wake sets the running sleep set for the step n decides: n's sleep set
@@ -511,7 +531,7 @@ func (d *DPOR) Choose(v *sched.View, n int) int {
 // the execution is not explored further.
 func (d *DPOR) diverge() {
 	d.stats.Diverged++
-	d.tree = d.tree[:min(len(d.tree), d.x.dec-1)]
+	d.cut(min(len(d.tree), d.x.dec-1))
 	d.x.blocked, d.x.blockedAt = true, d.x.seen
 }
 
@@ -553,7 +573,8 @@ func (d *DPOR) catchUp(trace []sched.Step) {
 // ended.
 func (d *DPOR) notePending(v *sched.View) {
 	x := &d.x
-	for _, g := range v.Goroutines {
+	for i := range v.Goroutines {
+		g := &v.Goroutines[i]
 		for len(x.pending) <= g.ID {
 			x.pending = append(x.pending, seenOp{})
 		}
@@ -638,7 +659,7 @@ func (d *DPOR) fallBack() {
 	}
 	d.an.unidentified = 0
 	d.optimal, d.started = false, false
-	d.tree = d.tree[:0]
+	d.cut(0)
 }
 
 // Left counts the alternatives not yet explored on the current path.
