@@ -26,8 +26,9 @@ type DPOR struct {
 	// tree is the current path of decision nodes.
 	//
 	// Invariant: the entries of its backing array beyond len(tree) are nil
-	// or nodes of earlier paths that nothing refers to any more; spare
-	// reuses them (and their buffers) for the next new decisions.
+	// or empty nodes of earlier paths that nothing refers to any more
+	// (cut empties them); spare reuses them, and their buffers, for the
+	// next new decisions.
 	tree    []*dnode
 	started bool
 	done    bool // the tree is exhausted
@@ -173,30 +174,35 @@ func (n *dnode) setSubtree(g int, kids []*wnode) {
 
 // spare returns an empty node for a new decision at the end of the path:
 // the dead node of an earlier path that the tree's backing array holds
-// there (see DPOR.tree), emptied with its buffers kept, or a new one.
+// there (see DPOR.tree), or nil.
+//
 // It runs on the stack of the goroutine that reached the scheduling
-// point, at its deepest, so it calls nothing: a deeper call there makes
-// the runtime copy that goroutine's stack in most executions (cut clears
-// the nodes' subtrees instead, on the search's own stack).
+// point, at its deepest, so it is inlined and empties nothing: a call
+// that checks the stack there makes the runtime grow that goroutine's
+// stack in most executions, as costly as a tenth of the execution. cut
+// empties the nodes instead, on the search's own stack.
 func (d *DPOR) spare() *dnode {
-	k := len(d.tree)
-	if k == cap(d.tree) || d.tree[:k+1][k] == nil {
-		return &dnode{}
+	if k := len(d.tree); k < cap(d.tree) {
+		return d.tree[:k+1][k]
 	}
-	n := d.tree[:k+1][k]
-	n.choose, n.n, n.step, n.cur, n.lead, n.closed, n.objs, n.carry = false, 0, 0, 0, false, false, 0, nil
-	n.enabled, n.ops, n.blocked, n.sleep = n.enabled[:0], n.ops[:0], n.blocked[:0], n.sleep[:0]
-	n.done, n.backtrack, n.tree, n.wakeup = n.done[:0], n.backtrack[:0], n.tree[:0], nil
-	return n
+	return nil
 }
 
-// cut truncates the path to its first k nodes. The nodes cut off stay in
-// the backing array for spare, without their wakeup subtrees (explored).
+// cut truncates the path to its first k nodes and empties the nodes cut
+// off, which stay in the backing array for spare.
 func (d *DPOR) cut(k int) {
 	for _, n := range d.tree[k:] {
-		clear(n.tree)
+		n.reset()
 	}
 	d.tree = d.tree[:k]
+}
+
+// reset empties n, keeping its buffers but not its wakeup subtrees.
+func (n *dnode) reset() {
+	n.choose, n.n, n.step, n.cur, n.lead, n.closed, n.objs, n.carry = false, 0, 0, 0, false, false, 0, nil
+	n.enabled, n.ops, n.blocked, n.sleep = n.enabled[:0], n.ops[:0], n.blocked[:0], n.sleep[:0]
+	clear(n.tree)
+	n.done, n.backtrack, n.tree, n.wakeup = n.done[:0], n.backtrack[:0], n.tree[:0], nil
 }
 
 // sleeper is a goroutine asleep with its pending operation.
@@ -378,8 +384,21 @@ func (d *DPOR) Pick(v *sched.View) int {
 	if x.blocked || x.foreign {
 		return v.Enabled[0]
 	}
-	n := d.newPick(v)
+	// A new node. (The calls stay one level below Pick: see spare.)
+	n := d.spare()
 	if n == nil {
+		n = new(dnode)
+	}
+	n.step, n.sleep, n.objs = len(v.Trace), append(n.sleep, x.sleep...), x.objs
+	n.fill(v)
+	var ok bool
+	if len(x.carry) > 0 {
+		ok = d.wakeupPick(v, n)
+	} else {
+		ok = d.freePick(v, n)
+	}
+	if !ok { // every enabled goroutine is asleep
+		n.reset() // not taken: keep the invariant of DPOR.tree
 		x.blocked, x.blockedAt = true, len(v.Trace)
 		return v.Enabled[0]
 	}
@@ -431,18 +450,13 @@ func (d *DPOR) expand(n *dnode) {
 	d.x.foreign = true
 }
 
-// newPick makes the node for a new Pick, or returns nil when every
-// enabled goroutine is asleep. (It and its callees are kept small: they
-// run on the stack of the goroutine that reached the scheduling point,
-// at its deepest.)
-func (d *DPOR) newPick(v *sched.View) *dnode {
+// freePick sets the alternative of n, a new node that follows no wakeup
+// subtree: the goroutine of the wakeup sequence the execution follows
+// (source sets), else the one fill chose, else, when that one is
+// busy-waiting, another (fairness). It reports false when every enabled
+// goroutine is asleep.
+func (d *DPOR) freePick(v *sched.View, n *dnode) bool {
 	x := &d.x
-	n := d.spare()
-	n.step, n.sleep, n.objs = len(v.Trace), append(n.sleep, x.sleep...), x.objs
-	n.fill(v)
-	if len(x.carry) > 0 {
-		return d.wakeupPick(v, n)
-	}
 	if len(x.guide) > 0 {
 		if h := x.guide[0]; slices.Contains(v.Enabled, h) && !asleep(x.sleep, h) {
 			n.cur = h
@@ -451,13 +465,16 @@ func (d *DPOR) newPick(v *sched.View) *dnode {
 		}
 	}
 	if n.cur < 0 {
-		return nil
+		return false
 	}
-	if v.Goroutine(n.cur).Spinning {
-		n.cur = fair(v, n.cur, x.sleep)
+	for i := range v.Goroutines {
+		if g := &v.Goroutines[i]; g.ID == n.cur && g.Spinning {
+			n.cur = fair(v, n.cur, x.sleep)
+			break
+		}
 	}
 	n.done, n.backtrack = append(n.done, n.cur), append(n.backtrack, n.cur)
-	return n
+	return true
 }
 
 // fill records the enabled goroutines of v, their operations and the
@@ -522,6 +539,9 @@ func (d *DPOR) Choose(v *sched.View, n int) int {
 		return 0
 	}
 	nd := d.spare()
+	if nd == nil {
+		nd = new(dnode)
+	}
 	nd.choose, nd.n, nd.step, nd.sleep, nd.carry = true, n, len(v.Trace)-1, append(nd.sleep, x.sleep...), x.carry
 	d.tree = append(d.tree, nd)
 	return 0
@@ -558,7 +578,7 @@ func (d *DPOR) catchUp(trace []sched.Step) {
 		}
 		k := 0
 		for _, s := range x.sleep {
-			if s.g != st.G && !sched.Dependent(s.op, st.Op) {
+			if s.g != st.G && !dependent(s.op, st.Op) {
 				x.sleep[k] = s
 				k++
 			}

@@ -341,7 +341,7 @@ func (a *analysis) races(d *DPOR, j int) (races, added int) {
 	only := 0 // after an irreversible race: the goroutine whose events remain candidates
 	for _, i := range a.candidates(e.info, e.op.Obj, min(j, a.real)) {
 		ei := &a.ev[i]
-		if ei.g == e.g || (only != 0 && ei.g != only) || !sched.Dependent(ei.op, e.op) {
+		if ei.g == e.g || (only != 0 && ei.g != only) || !dependent(ei.op, e.op) {
 			continue
 		}
 		if !a.hb(i, v) {
@@ -417,7 +417,7 @@ func (a *analysis) irreversible(i, j int) (irr, unsure bool) {
 // disabled before i.
 func (a *analysis) enabler(i, j int) bool {
 	for k := i + 1; k < min(j, a.real); k++ {
-		if a.ev[k].g != a.ev[j].g && !a.hb(i, a.clk[k]) && sched.Dependent(a.ev[k].op, a.ev[j].op) {
+		if a.ev[k].g != a.ev[j].g && !a.hb(i, a.clk[k]) && dependent(a.ev[k].op, a.ev[j].op) {
 			return true
 		}
 	}

@@ -76,8 +76,9 @@ func (d *DPOR) beginBranch(n *dnode) {
 // the execution follows, leftmost first. A branch whose goroutine is
 // disabled is infeasible (Go's blocking made the reversal impossible) and
 // dropped; one whose goroutine is asleep is lost (optimal DPOR rules it
-// out; the search is then no proof).
-func (d *DPOR) wakeupPick(v *sched.View, n *dnode) *dnode {
+// out; the search is then no proof). It reports false when no branch is
+// feasible and every enabled goroutine is asleep.
+func (d *DPOR) wakeupPick(v *sched.View, n *dnode) bool {
 	x := &d.x
 	for _, c := range x.carry {
 		switch {
@@ -93,13 +94,13 @@ func (d *DPOR) wakeupPick(v *sched.View, n *dnode) *dnode {
 	}
 	if len(n.backtrack) == 0 {
 		if n.cur < 0 {
-			return nil
+			return false
 		}
 		n.backtrack = append(n.backtrack, n.cur)
 	}
 	n.cur = n.backtrack[0]
 	n.done = append(n.done[:0], n.cur)
-	return n
+	return true
 }
 
 // follow advances the wakeup subtree the execution follows over a step of
@@ -162,7 +163,7 @@ func (a *analysis) weakInitial(w []int, g int, op sched.Op) (bool, int) {
 		return in, p
 	}
 	for _, k := range w {
-		if sched.Dependent(op, a.ev[k].op) {
+		if dependent(op, a.ev[k].op) {
 			return false, -1
 		}
 	}
@@ -196,7 +197,7 @@ func (a *analysis) treeInitial(w []int, c *wnode, stable int32) (bool, int) {
 		return in, p
 	}
 	for _, k := range w {
-		if a.treeDependent(c.op, &a.ev[k], stable) {
+		if a.treeDependent(&c.op, &a.ev[k], stable) {
 			return false, -1
 		}
 	}
@@ -211,22 +212,17 @@ func (a *analysis) treeInitial(w []int, c *wnode, stable int32) (bool, int) {
 // Otherwise, if the answer depends on whether they are one object, it is
 // "dependent" and counted as unidentified (the search then falls back to
 // source sets).
-func (a *analysis) treeDependent(op sched.Op, e *event, stable int32) bool {
-	same, other := op, op
-	same.Obj, other.Obj = e.op.Obj, e.op.Obj+1
+func (a *analysis) treeDependent(op *sched.Op, e *event, stable int32) bool {
 	switch {
 	case op.Ident != 0 && e.op.Ident != 0:
-		if op.Ident == e.op.Ident {
-			return sched.Dependent(same, e.op)
-		}
-		return sched.Dependent(other, e.op)
+		return dependentOn(op.Kind, e.op.Kind, op.Ident == e.op.Ident)
 	case op.Obj <= stable:
-		return sched.Dependent(op, e.op)
+		return dependentOn(op.Kind, e.op.Kind, op.Obj == e.op.Obj)
 	case op.Ident != 0 || e.op.Ident != 0:
-		return sched.Dependent(other, e.op)
+		return dependentOn(op.Kind, e.op.Kind, false)
 	}
-	dep := sched.Dependent(same, e.op)
-	if dep != sched.Dependent(other, e.op) {
+	dep := dependentOn(op.Kind, e.op.Kind, true)
+	if dep != dependentOn(op.Kind, e.op.Kind, false) {
 		a.unidentified++
 	}
 	return dep
