@@ -29,15 +29,19 @@ type analysis struct {
 	global objState
 	every  objState
 	nodeAt []*dnode // by trace index: the Pick node deciding that step
-	first  []int    // by goroutine: first event in u, or -1
-	pool   []*objState
-	last   []int   // by goroutine: its last step in the trace (pendingRaces)
-	arena  []int32 // backing of the event clocks, width wide each
-	width  int     // entries of each event clock
-	vbuf   vclock
-	cand   []int
-	seq    []int // the reversal being inserted (optimal mode)
-	real   int   // events of the trace; pending operations follow
+	// anyAll and anyWide note whether the analysed events include one of
+	// ClassAll and a wide one of each class (scan).
+	anyAll  bool
+	anyWide [sched.ClassAll + 1]bool
+	first   []int // by goroutine: first event in u, or -1
+	pool    []*objState
+	last    []int   // by goroutine: its last step in the trace (pendingRaces)
+	arena   []int32 // backing of the event clocks, width wide each
+	width   int     // entries of each event clock
+	vbuf    vclock
+	cand    []int
+	seq     []int // the reversal being inserted (optimal mode)
+	real    int   // events of the trace; pending operations follow
 
 	// prune is hapset's HaPSet guidance (hapset.go, Alg. 4); nil for dpor.
 	prune *hapsetGuide
@@ -143,13 +147,7 @@ func (a *analysis) grow(g int) {
 // that a goroutine asleep there is seen to run after the reversed race.
 func (a *analysis) run(d *DPOR, trace []sched.Step, limit int, pending bool) (races, added int) {
 	a.reset(d, len(trace))
-	a.width = 2 + len(d.x.pending)
-	for _, st := range trace {
-		if st.Op.Kind == sched.OpGo {
-			a.width++
-		}
-		a.width = max(a.width, st.G+1)
-	}
+	a.scan(trace, d.x.pending)
 	a.arena = a.arena[:0]
 	gos := 1
 	for i, st := range trace {
@@ -175,6 +173,34 @@ func (a *analysis) run(d *DPOR, trace []sched.Step, limit int, pending bool) (ra
 		races, added = races+r, added+b
 	}
 	return races, added
+}
+
+// scan sizes the event clocks for trace and its pending operations, and
+// notes which kinds of events they contain: the states that only an
+// operation of every class (ClassAll) or a wide operation of a class
+// reads (every, all) are kept only when the trace has one.
+func (a *analysis) scan(trace []sched.Step, pending []seenOp) {
+	a.width = 2 + len(pending)
+	a.anyAll, a.anyWide = false, [sched.ClassAll + 1]bool{}
+	note := func(op *sched.Op) {
+		switch info := op.Kind.Info(); {
+		case info.Class == sched.ClassAll:
+			a.anyAll = true
+		case info.Wide:
+			a.anyWide[info.Class] = true
+		}
+	}
+	for i := range trace {
+		st := &trace[i]
+		if st.Op.Kind == sched.OpGo {
+			a.width++
+		}
+		a.width = max(a.width, st.G+1)
+		note(&st.Op)
+	}
+	for i := range pending {
+		note(&pending[i].op)
+	}
 }
 
 // push appends an event and computes its program-order clock.
@@ -231,10 +257,12 @@ func (a *analysis) record(k int) {
 	default:
 		a.obj(info.Class, e.op.Obj).add(k, c, info.Commute)
 	}
-	if info.Class != sched.ClassAll {
+	if info.Class != sched.ClassAll && a.anyWide[info.Class] {
 		a.all[info.Class].add(k, c, 0)
 	}
-	a.every.add(k, c, 0)
+	if a.anyAll {
+		a.every.add(k, c, 0)
+	}
 }
 
 // obj returns the state of object obj of class (below ClassAll), made
