@@ -175,12 +175,13 @@ func (a *analysis) run(d *DPOR, trace []sched.Step, limit int, pending bool) (ra
 	return races, added
 }
 
-// scan sizes the event clocks for trace and its pending operations, and
-// notes which kinds of events they contain: the states that only an
-// operation of every class (ClassAll) or a wide operation of a class
-// reads (every, all) are kept only when the trace has one.
+// scan sizes the event clocks for trace and its pending operations (an
+// entry per goroutine ID of their events), and notes which kinds of
+// events they contain: the states that only an operation of every class
+// (ClassAll) or a wide operation of a class reads (every, all) are kept
+// only when the trace has one.
 func (a *analysis) scan(trace []sched.Step, pending []seenOp) {
-	a.width = 2 + len(pending)
+	a.width = len(pending)
 	a.anyAll, a.anyWide = false, [sched.ClassAll + 1]bool{}
 	note := func(op *sched.Op) {
 		switch info := op.Kind.Info(); {
@@ -192,9 +193,6 @@ func (a *analysis) scan(trace []sched.Step, pending []seenOp) {
 	}
 	for i := range trace {
 		st := &trace[i]
-		if st.Op.Kind == sched.OpGo {
-			a.width++
-		}
 		a.width = max(a.width, st.G+1)
 		note(&st.Op)
 	}
