@@ -188,6 +188,14 @@ func (d *DPOR) spare() *dnode {
 	return nil
 }
 
+// node returns an empty node for a new decision: spare's, or a new one.
+func (d *DPOR) node() *dnode {
+	if n := d.spare(); n != nil {
+		return n
+	}
+	return new(dnode)
+}
+
 // cut truncates the path to its first k nodes and empties the nodes cut
 // off, which stay in the backing array for spare.
 func (d *DPOR) cut(k int) {
@@ -385,10 +393,7 @@ func (d *DPOR) Pick(v *sched.View) int {
 		return v.Enabled[0]
 	}
 	// A new node. (The calls stay one level below Pick: see spare.)
-	n := d.spare()
-	if n == nil {
-		n = new(dnode)
-	}
+	n := d.node()
 	n.step, n.sleep, n.objs = len(v.Trace), append(n.sleep, x.sleep...), x.objs
 	n.fill(v)
 	var ok bool
@@ -538,10 +543,7 @@ func (d *DPOR) Choose(v *sched.View, n int) int {
 	if x.blocked || x.foreign {
 		return 0
 	}
-	nd := d.spare()
-	if nd == nil {
-		nd = new(dnode)
-	}
+	nd := d.node()
 	nd.choose, nd.n, nd.step, nd.sleep, nd.carry = true, n, len(v.Trace)-1, append(nd.sleep, x.sleep...), x.carry
 	d.tree = append(d.tree, nd)
 	return 0
