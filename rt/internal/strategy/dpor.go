@@ -246,6 +246,7 @@ type seenOp struct {
 // NewDPOR returns the DPOR search; it stops after c.Budget executions.
 func NewDPOR(c Config) *DPOR {
 	c = c.withDefaults()
+	buildDepTable()
 	d := &DPOR{cfg: c, b: budget{max: c.Budget}}
 	if c.Shards > 0 {
 		d.top = 2

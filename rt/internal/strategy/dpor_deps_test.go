@@ -10,6 +10,7 @@ import (
 // TestDependentTable checks the dependence cache against sched.Dependent
 // on operations that differ in every field, of every kind.
 func TestDependentTable(t *testing.T) {
+	buildDepTable()
 	rng := rand.New(rand.NewSource(1))
 	op := func() sched.Op {
 		return sched.Op{Kind: sched.OpKind(rng.Intn(256)), Site: rng.Int31n(3), Group: rng.Int31n(3) - 1,
