@@ -457,10 +457,10 @@ func (d *DPOR) expand(n *dnode) {
 }
 
 // freePick sets the alternative of n, a new node that follows no wakeup
-// subtree: the goroutine of the wakeup sequence the execution follows
-// (source sets), else the one fill chose, else, when that one is
-// busy-waiting, another (fairness). It reports false when every enabled
-// goroutine is asleep.
+// subtree: the next goroutine of the wakeup sequence the execution
+// follows (source sets) or else the one fill chose; when that one is
+// busy-waiting, another awake one (fairness). It reports false when every
+// enabled goroutine is asleep.
 func (d *DPOR) freePick(v *sched.View, n *dnode) bool {
 	x := &d.x
 	if len(x.guide) > 0 {
