@@ -3,6 +3,7 @@ package strategy
 import (
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/vtbound/vtbound/rt/internal/sched"
 )
@@ -20,8 +21,14 @@ import (
 // explored from a state asleep in its siblings until a dependent operation
 // wakes it.
 type DPOR struct {
-	cfg     Config
-	b       budget
+	cfg Config
+	b   budget
+	// tree is the current path of decision nodes.
+	//
+	// Invariant: the entries of its backing array beyond len(tree) are nil
+	// or empty nodes of earlier paths that nothing refers to any more
+	// (cut empties them); spare reuses them, and their buffers, for the
+	// next new decisions.
 	tree    []*dnode
 	started bool
 	done    bool // the tree is exhausted
@@ -125,16 +132,85 @@ type dnode struct {
 	// there (the goroutines of the reordered events, in order), which the
 	// new branch follows as far as it can.
 	wakeup map[int][]int
-	// tree maps a backtrack goroutine to its wakeup subtree in optimal
-	// mode: the branches to explore after its event (Abdulla et al.
-	// 2014); a goroutine without one is a leaf.
-	tree map[int][]*wnode
+	// tree holds, in optimal mode, the wakeup subtrees of backtrack
+	// goroutines: the branches to explore after their event (Abdulla et
+	// al. 2014); a goroutine without one is a leaf (subtree, setSubtree).
+	tree []branch
 	// objs is the number of objects named before the node: their numbers
 	// (Op.Obj) are the same in every execution through it.
 	objs int32
 	// carry is, for a Choose node, the wakeup subtree the execution was
 	// following when it reached the select (optimal mode).
 	carry []*wnode
+}
+
+// branch is a backtrack goroutine of a node and its wakeup subtree.
+type branch struct {
+	g    int
+	kids []*wnode
+}
+
+// subtree returns the wakeup subtree of backtrack goroutine g (nil for a
+// leaf or none).
+func (n *dnode) subtree(g int) []*wnode {
+	for _, b := range n.tree {
+		if b.g == g {
+			return b.kids
+		}
+	}
+	return nil
+}
+
+// setSubtree makes kids the wakeup subtree of backtrack goroutine g.
+func (n *dnode) setSubtree(g int, kids []*wnode) {
+	for i := range n.tree {
+		if n.tree[i].g == g {
+			n.tree[i].kids = kids
+			return
+		}
+	}
+	n.tree = append(n.tree, branch{g, kids})
+}
+
+// spare returns an empty node for a new decision at the end of the path:
+// the dead node of an earlier path that the tree's backing array holds
+// there (see DPOR.tree), or nil.
+//
+// It runs on the stack of the goroutine that reached the scheduling
+// point, at its deepest, so it is inlined and empties nothing: a call
+// that checks the stack there makes the runtime grow that goroutine's
+// stack in most executions, as costly as a tenth of the execution. cut
+// empties the nodes instead, on the search's own stack.
+func (d *DPOR) spare() *dnode {
+	if k := len(d.tree); k < cap(d.tree) {
+		return d.tree[:k+1][k]
+	}
+	return nil
+}
+
+// node returns an empty node for a new decision: spare's, or a new one.
+func (d *DPOR) node() *dnode {
+	if n := d.spare(); n != nil {
+		return n
+	}
+	return new(dnode)
+}
+
+// cut truncates the path to its first k nodes and empties the nodes cut
+// off, which stay in the backing array for spare.
+func (d *DPOR) cut(k int) {
+	for _, n := range d.tree[k:] {
+		n.reset()
+	}
+	d.tree = d.tree[:k]
+}
+
+// reset empties n, keeping its buffers but not its wakeup subtrees.
+func (n *dnode) reset() {
+	n.choose, n.n, n.step, n.cur, n.lead, n.closed, n.objs, n.carry = false, 0, 0, 0, false, false, 0, nil
+	n.enabled, n.ops, n.blocked, n.sleep = n.enabled[:0], n.ops[:0], n.blocked[:0], n.sleep[:0]
+	clear(n.tree)
+	n.done, n.backtrack, n.tree, n.wakeup = n.done[:0], n.backtrack[:0], n.tree[:0], nil
 }
 
 // sleeper is a goroutine asleep with its pending operation.
@@ -170,6 +246,7 @@ type seenOp struct {
 // NewDPOR returns the DPOR search; it stops after c.Budget executions.
 func NewDPOR(c Config) *DPOR {
 	c = c.withDefaults()
+	buildDepTable()
 	d := &DPOR{cfg: c, b: budget{max: c.Budget}}
 	if c.Shards > 0 {
 		d.top = 2
@@ -205,7 +282,7 @@ func (d *DPOR) Begin(p *sched.Plan) bool {
 	}
 	p.TrackAll, p.Track = true, nil
 	p.Identity = d.optimal
-	p.Label = fmt.Sprintf("dpor execution %d", d.b.used)
+	p.Label = "dpor execution " + strconv.Itoa(d.b.used)
 	return true
 }
 
@@ -221,13 +298,13 @@ func (d *DPOR) advance() bool {
 			}
 			n.cur = c
 			n.done = append(n.done, c)
-			d.tree = d.tree[:k+1]
+			d.cut(k + 1)
 			if !n.lead || d.leads(k) != d.top-1 || d.owned() {
 				return true
 			}
 		}
 	}
-	d.tree = d.tree[:0]
+	d.cut(0)
 	return false
 }
 
@@ -316,8 +393,18 @@ func (d *DPOR) Pick(v *sched.View) int {
 	if x.blocked || x.foreign {
 		return v.Enabled[0]
 	}
-	n := d.newPick(v)
-	if n == nil {
+	// A new node. (The calls stay one level below Pick: see spare.)
+	n := d.node()
+	n.step, n.sleep, n.objs = len(v.Trace), append(n.sleep, x.sleep...), x.objs
+	n.fill(v)
+	var ok bool
+	if len(x.carry) > 0 {
+		ok = d.wakeupPick(v, n)
+	} else {
+		ok = d.freePick(v, n)
+	}
+	if !ok { // every enabled goroutine is asleep
+		n.reset() // not taken: keep the invariant of DPOR.tree
 		x.blocked, x.blockedAt = true, len(v.Trace)
 		return v.Enabled[0]
 	}
@@ -325,7 +412,7 @@ func (d *DPOR) Pick(v *sched.View) int {
 	if d.top > 0 && d.leads(k) < d.top {
 		d.expand(n)
 	}
-	x.carry, x.carryFrom = n.tree[n.cur], n.step
+	x.carry, x.carryFrom = n.subtree(n.cur), n.step
 	d.wake(n)
 	return n.cur
 }
@@ -341,13 +428,13 @@ func (d *DPOR) Pick(v *sched.View) int {
 // the execution only serves to reach other subtrees.
 func (d *DPOR) expand(n *dnode) {
 	n.closed = true
-	var awake []int
+	awake := n.backtrack[:0]
 	for i, g := range n.enabled {
 		if asleep(n.sleep, g) {
 			continue
 		}
 		if n.ops[i].Kind.Info().Class == sched.ClassNone {
-			n.cur, n.done, n.backtrack = g, []int{g}, []int{g}
+			n.cur, n.done, n.backtrack = g, append(n.done[:0], g), append(n.backtrack[:0], g)
 			return
 		}
 		awake = append(awake, g)
@@ -369,28 +456,13 @@ func (d *DPOR) expand(n *dnode) {
 	d.x.foreign = true
 }
 
-// newPick makes the node for a new Pick, or returns nil when every
+// freePick sets the alternative of n, a new node that follows no wakeup
+// subtree: the next goroutine of the wakeup sequence the execution
+// follows (source sets) or else the one fill chose; when that one is
+// busy-waiting, another awake one (fairness). It reports false when every
 // enabled goroutine is asleep.
-func (d *DPOR) newPick(v *sched.View) *dnode {
+func (d *DPOR) freePick(v *sched.View, n *dnode) bool {
 	x := &d.x
-	n := &dnode{step: len(v.Trace), sleep: slices.Clone(x.sleep), cur: -1, objs: x.objs}
-	for _, g := range v.Goroutines {
-		if !g.Enabled {
-			n.blocked = append(n.blocked, g.ID)
-			continue
-		}
-		n.enabled = append(n.enabled, g.ID)
-		n.ops = append(n.ops, g.Op)
-		if n.cur < 0 && !asleep(x.sleep, g.ID) {
-			n.cur = g.ID
-		}
-	}
-	if v.Current != 0 && slices.Contains(v.Enabled, v.Current) && !asleep(x.sleep, v.Current) {
-		n.cur = v.Current // continue without a preemption
-	}
-	if len(x.carry) > 0 {
-		return d.wakeupPick(v, n)
-	}
 	if len(x.guide) > 0 {
 		if h := x.guide[0]; slices.Contains(v.Enabled, h) && !asleep(x.sleep, h) {
 			n.cur = h
@@ -399,18 +471,49 @@ func (d *DPOR) newPick(v *sched.View) *dnode {
 		}
 	}
 	if n.cur < 0 {
-		return nil
+		return false
 	}
-	if v.Goroutine(n.cur).Spinning { // busy-waiting: let another goroutine run (fairness)
-		for _, g := range v.Goroutines {
-			if g.Enabled && !g.Spinning && !asleep(x.sleep, g.ID) {
-				n.cur = g.ID
-				break
-			}
+	for i := range v.Goroutines {
+		if g := &v.Goroutines[i]; g.ID == n.cur && g.Spinning {
+			n.cur = fair(v, n.cur, x.sleep)
+			break
 		}
 	}
-	n.done, n.backtrack = []int{n.cur}, []int{n.cur}
-	return n
+	n.done, n.backtrack = append(n.done, n.cur), append(n.backtrack, n.cur)
+	return true
+}
+
+// fill records the enabled goroutines of v, their operations and the
+// blocked ones in n, and sets n.cur to the current goroutine if it is
+// enabled and awake (no preemption), else the lowest awake one, else -1.
+func (n *dnode) fill(v *sched.View) {
+	n.cur = -1
+	for i := range v.Goroutines {
+		g := &v.Goroutines[i]
+		if !g.Enabled {
+			n.blocked = append(n.blocked, g.ID)
+			continue
+		}
+		n.enabled = append(n.enabled, g.ID)
+		n.ops = append(n.ops, g.Op)
+		if n.cur < 0 && !asleep(n.sleep, g.ID) {
+			n.cur = g.ID
+		}
+	}
+	if v.Current != 0 && slices.Contains(v.Enabled, v.Current) && !asleep(n.sleep, v.Current) {
+		n.cur = v.Current
+	}
+}
+
+// fair returns, for cur busy-waiting, an enabled awake goroutine that is
+// not, if there is one, else cur: another goroutine runs (fairness).
+func fair(v *sched.View, cur int, sleep []sleeper) int {
+	for i := range v.Goroutines {
+		if g := &v.Goroutines[i]; g.Enabled && !g.Spinning && !asleep(sleep, g.ID) {
+			return g.ID
+		}
+	}
+	return cur
 }
 
 // wake sets the running sleep set for the step n decides: n's sleep set
@@ -441,7 +544,9 @@ func (d *DPOR) Choose(v *sched.View, n int) int {
 	if x.blocked || x.foreign {
 		return 0
 	}
-	d.tree = append(d.tree, &dnode{choose: true, n: n, step: len(v.Trace) - 1, sleep: slices.Clone(x.sleep), carry: x.carry})
+	nd := d.node()
+	nd.choose, nd.n, nd.step, nd.sleep, nd.carry = true, n, len(v.Trace)-1, append(nd.sleep, x.sleep...), x.carry
+	d.tree = append(d.tree, nd)
 	return 0
 }
 
@@ -449,7 +554,7 @@ func (d *DPOR) Choose(v *sched.View, n int) int {
 // the execution is not explored further.
 func (d *DPOR) diverge() {
 	d.stats.Diverged++
-	d.tree = d.tree[:min(len(d.tree), d.x.dec-1)]
+	d.cut(min(len(d.tree), d.x.dec-1))
 	d.x.blocked, d.x.blockedAt = true, d.x.seen
 }
 
@@ -476,7 +581,7 @@ func (d *DPOR) catchUp(trace []sched.Step) {
 		}
 		k := 0
 		for _, s := range x.sleep {
-			if s.g != st.G && !sched.Dependent(s.op, st.Op) {
+			if s.g != st.G && !dependent(s.op, st.Op) {
 				x.sleep[k] = s
 				k++
 			}
@@ -491,7 +596,8 @@ func (d *DPOR) catchUp(trace []sched.Step) {
 // ended.
 func (d *DPOR) notePending(v *sched.View) {
 	x := &d.x
-	for _, g := range v.Goroutines {
+	for i := range v.Goroutines {
+		g := &v.Goroutines[i]
 		for len(x.pending) <= g.ID {
 			x.pending = append(x.pending, seenOp{})
 		}
@@ -576,7 +682,7 @@ func (d *DPOR) fallBack() {
 	}
 	d.an.unidentified = 0
 	d.optimal, d.started = false, false
-	d.tree = d.tree[:0]
+	d.cut(0)
 }
 
 // Left counts the alternatives not yet explored on the current path.

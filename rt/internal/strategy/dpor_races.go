@@ -21,20 +21,27 @@ type analysis struct {
 	spawn  []vclock // by goroutine: clock of the go statement that made it
 	nlocal []int32  // by goroutine: events so far
 	lastEv []int    // by goroutine: its latest event
-	objs   map[objKey]*objState
+	// objs holds, by object number (Op.Obj, dense from 1 within an
+	// execution) and class, the state of each object of the trace.
+	objs   [][sched.ClassAll]*objState
 	wide   [sched.ClassAll + 1]objState
 	all    [sched.ClassAll + 1]objState
 	global objState
 	every  objState
-	nodeAt map[int]*dnode
-	first  []int // by goroutine: first event in u, or -1
-	pool   []*objState
-	arena  []int32 // backing of the event clocks, width wide each
-	width  int     // entries of each event clock
-	vbuf   vclock
-	cand   []int
-	seq    []int // the reversal being inserted (optimal mode)
-	real   int   // events of the trace; pending operations follow
+	nodeAt []*dnode // by trace index: the Pick node deciding that step
+	// anyAll and anyWide note whether the analysed events include one of
+	// ClassAll and a wide one of each class (scan).
+	anyAll  bool
+	anyWide [sched.ClassAll + 1]bool
+	first   []int // by goroutine: first event in u, or -1
+	pool    []*objState
+	last    []int   // by goroutine: its last step in the trace (pendingRaces)
+	arena   []int32 // backing of the event clocks, width wide each
+	width   int     // entries of each event clock
+	vbuf    vclock
+	cand    []int
+	seq     []int // the reversal being inserted (optimal mode)
+	real    int   // events of the trace; pending operations follow
 
 	// prune is hapset's HaPSet guidance (hapset.go, Alg. 4); nil for dpor.
 	prune *hapsetGuide
@@ -51,11 +58,6 @@ type event struct {
 	info  sched.KindInfo
 	step  int // index in the trace
 	prev  int // previous event of the goroutine, or -1
-}
-
-type objKey struct {
-	class sched.Class
-	obj   int32
 }
 
 // objState holds the join of the clocks of the events on one object by
@@ -98,25 +100,30 @@ func (s *objState) add(k int, c vclock, tag uint8) {
 	s.clocks = append(s.clocks, c.copy())
 }
 
-func (a *analysis) reset(d *DPOR) {
+// reset prepares the analysis of a trace of steps steps, keeping the
+// buffers of the previous one.
+func (a *analysis) reset(d *DPOR, steps int) {
 	a.ev, a.clk = a.ev[:0], a.clk[:0]
 	a.gclk, a.spawn, a.nlocal, a.lastEv = a.gclk[:0], a.spawn[:0], a.nlocal[:0], a.lastEv[:0]
-	if a.objs == nil {
-		a.objs, a.nodeAt = map[objKey]*objState{}, map[int]*dnode{}
-	}
-	for _, st := range a.objs {
-		a.pool = append(a.pool, st)
+	for i := range a.objs {
+		for _, st := range a.objs[i] {
+			if st != nil {
+				a.pool = append(a.pool, st)
+			}
+		}
 	}
 	clear(a.objs)
-	clear(a.nodeAt)
+	a.objs = a.objs[:0]
 	for i := range a.wide {
 		a.wide[i].reset()
 		a.all[i].reset()
 	}
 	a.global.reset()
 	a.every.reset()
+	// pending operations are events at index steps
+	a.nodeAt = append(a.nodeAt[:0], make([]*dnode, steps+1)...)
 	for _, n := range d.tree {
-		if !n.choose {
+		if !n.choose && n.step <= steps {
 			a.nodeAt[n.step] = n
 		}
 	}
@@ -139,14 +146,8 @@ func (a *analysis) grow(g int) {
 // in optimal mode every step is an event of the reversals (notDep), so
 // that a goroutine asleep there is seen to run after the reversed race.
 func (a *analysis) run(d *DPOR, trace []sched.Step, limit int, pending bool) (races, added int) {
-	a.reset(d)
-	a.width = 2 + len(d.x.pending)
-	for _, st := range trace {
-		if st.Op.Kind == sched.OpGo {
-			a.width++
-		}
-		a.width = max(a.width, st.G+1)
-	}
+	a.reset(d, len(trace))
+	a.scan(trace, d.x.pending)
 	a.arena = a.arena[:0]
 	gos := 1
 	for i, st := range trace {
@@ -172,6 +173,32 @@ func (a *analysis) run(d *DPOR, trace []sched.Step, limit int, pending bool) (ra
 		races, added = races+r, added+b
 	}
 	return races, added
+}
+
+// scan sizes the event clocks for trace and its pending operations (an
+// entry per goroutine ID of their events), and notes which kinds of
+// events they contain: the states that only an operation of every class
+// (ClassAll) or a wide operation of a class reads (every, all) are kept
+// only when the trace has one.
+func (a *analysis) scan(trace []sched.Step, pending []seenOp) {
+	a.width = len(pending)
+	a.anyAll, a.anyWide = false, [sched.ClassAll + 1]bool{}
+	note := func(op *sched.Op) {
+		switch info := op.Kind.Info(); {
+		case info.Class == sched.ClassAll:
+			a.anyAll = true
+		case info.Wide:
+			a.anyWide[info.Class] = true
+		}
+	}
+	for i := range trace {
+		st := &trace[i]
+		a.width = max(a.width, st.G+1)
+		note(&st.Op)
+	}
+	for i := range pending {
+		note(&pending[i].op)
+	}
 }
 
 // push appends an event and computes its program-order clock.
@@ -228,15 +255,21 @@ func (a *analysis) record(k int) {
 	default:
 		a.obj(info.Class, e.op.Obj).add(k, c, info.Commute)
 	}
-	if info.Class != sched.ClassAll {
+	if info.Class != sched.ClassAll && a.anyWide[info.Class] {
 		a.all[info.Class].add(k, c, 0)
 	}
-	a.every.add(k, c, 0)
+	if a.anyAll {
+		a.every.add(k, c, 0)
+	}
 }
 
+// obj returns the state of object obj of class (below ClassAll), made
+// on first use.
 func (a *analysis) obj(class sched.Class, obj int32) *objState {
-	key := objKey{class, obj}
-	s := a.objs[key]
+	for int(obj) >= len(a.objs) {
+		a.objs = append(a.objs, [sched.ClassAll]*objState{})
+	}
+	s := a.objs[obj][class]
 	if s == nil {
 		if n := len(a.pool); n > 0 {
 			s, a.pool = a.pool[n-1], a.pool[:n-1]
@@ -244,38 +277,66 @@ func (a *analysis) obj(class sched.Class, obj int32) *objState {
 		} else {
 			s = &objState{}
 		}
-		a.objs[key] = s
+		a.objs[obj][class] = s
 	}
 	return s
 }
 
-// candidates returns the earlier events that may be dependent with an
-// event of info on obj, in decreasing order.
+// lookup returns the state of object obj of class, or nil if the trace
+// has no event on it.
+func (a *analysis) lookup(class sched.Class, obj int32) *objState {
+	if int(obj) < len(a.objs) {
+		return a.objs[obj][class]
+	}
+	return nil
+}
+
+// candidates returns the earlier events (before before) that may be
+// dependent with an event of info on obj, in decreasing order, each once.
 func (a *analysis) candidates(info sched.KindInfo, obj int32, before int) []int {
-	var lists [][]int
+	var lists [3][]int
 	switch {
 	case info.Class == sched.ClassNone:
 		return nil
 	case info.Class == sched.ClassAll:
-		lists = [][]int{a.every.events, a.global.events}
+		lists[0], lists[1] = a.every.events, a.global.events
 	case info.Wide:
-		lists = [][]int{a.all[info.Class].events, a.global.events}
+		lists[0], lists[1] = a.all[info.Class].events, a.global.events
 	default:
-		if s := a.objs[objKey{info.Class, obj}]; s != nil {
-			lists = append(lists, s.events)
+		if s := a.lookup(info.Class, obj); s != nil {
+			lists[2] = s.events
 		}
-		lists = append(lists, a.wide[info.Class].events, a.global.events)
+		lists[0], lists[1] = a.wide[info.Class].events, a.global.events
 	}
-	out := a.cand[:0]
-	for _, l := range lists {
+	for i, l := range lists {
 		n, _ := slices.BinarySearch(l, before)
-		out = append(out, l[:n]...)
+		lists[i] = l[:n]
 	}
-	a.cand = out
-	slices.Sort(out)
-	out = slices.Compact(out)
-	slices.Reverse(out)
-	return out
+	a.cand = mergeDown(a.cand[:0], &lists)
+	return a.cand
+}
+
+// mergeDown appends to out the union of the ascending lists in
+// decreasing order, each element once, and returns it (the lists are
+// consumed).
+func mergeDown(out []int, lists *[3][]int) []int {
+	for {
+		top := -1
+		for _, l := range lists {
+			if len(l) > 0 && l[len(l)-1] > top {
+				top = l[len(l)-1]
+			}
+		}
+		if top < 0 {
+			return out
+		}
+		out = append(out, top)
+		for i, l := range lists {
+			if len(l) > 0 && l[len(l)-1] == top {
+				lists[i] = l[:len(l)-1]
+			}
+		}
+	}
 }
 
 // at returns c's entry for goroutine g.
@@ -306,7 +367,7 @@ func (a *analysis) races(d *DPOR, j int) (races, added int) {
 	only := 0 // after an irreversible race: the goroutine whose events remain candidates
 	for _, i := range a.candidates(e.info, e.op.Obj, min(j, a.real)) {
 		ei := &a.ev[i]
-		if ei.g == e.g || (only != 0 && ei.g != only) || !sched.Dependent(ei.op, e.op) {
+		if ei.g == e.g || (only != 0 && ei.g != only) || !dependent(ei.op, e.op) {
 			continue
 		}
 		if !a.hb(i, v) {
@@ -382,7 +443,7 @@ func (a *analysis) irreversible(i, j int) (irr, unsure bool) {
 // disabled before i.
 func (a *analysis) enabler(i, j int) bool {
 	for k := i + 1; k < min(j, a.real); k++ {
-		if a.ev[k].g != a.ev[j].g && !a.hb(i, a.clk[k]) && sched.Dependent(a.ev[k].op, a.ev[j].op) {
+		if a.ev[k].g != a.ev[j].g && !a.hb(i, a.clk[k]) && dependent(a.ev[k].op, a.ev[j].op) {
 			return true
 		}
 	}
@@ -531,10 +592,11 @@ func (a *analysis) initials(i, j int) []int {
 // end of the trace as events after it, so that their races are reversed
 // too (a lock never acquired, a receive never completed).
 func (a *analysis) pendingRaces(d *DPOR, trace []sched.Step) (races, added int) {
-	last := make([]int, len(d.x.pending))
-	for i := range last {
-		last[i] = -1
+	last := a.last[:0]
+	for range d.x.pending {
+		last = append(last, -1)
 	}
+	a.last = last
 	for i, st := range trace {
 		if st.G < len(last) {
 			last[st.G] = i

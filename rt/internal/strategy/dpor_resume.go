@@ -113,7 +113,7 @@ func (d *DPOR) Resume(data []byte) error {
 	if f.Source {
 		return nil // start over with source sets
 	}
-	d.tree = d.tree[:0]
+	d.cut(0)
 	for _, fn := range f.Path {
 		n := &dnode{choose: fn.Choose, n: fn.N, step: fn.Step, enabled: fn.Enabled, ops: fn.Ops, blocked: fn.Blocked,
 			cur: fn.Cur, done: fn.Done, backtrack: fn.Backtrack, lead: fn.Lead, closed: fn.Closed, wakeup: fn.Wakeup, objs: fn.Objs}

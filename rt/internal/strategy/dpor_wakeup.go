@@ -69,17 +69,17 @@ func (d *DPOR) beginBranch(n *dnode) {
 		return
 	}
 	x.guide, x.guideFrom = n.wakeup[n.cur], n.step
-	x.carry, x.carryFrom = n.tree[n.cur], n.step
+	x.carry, x.carryFrom = n.subtree(n.cur), n.step
 }
 
 // wakeupPick makes n's alternatives the branches of the wakeup subtree
 // the execution follows, leftmost first. A branch whose goroutine is
 // disabled is infeasible (Go's blocking made the reversal impossible) and
 // dropped; one whose goroutine is asleep is lost (optimal DPOR rules it
-// out; the search is then no proof).
-func (d *DPOR) wakeupPick(v *sched.View, n *dnode) *dnode {
+// out; the search is then no proof). It reports false when no branch is
+// feasible and every enabled goroutine is asleep.
+func (d *DPOR) wakeupPick(v *sched.View, n *dnode) bool {
 	x := &d.x
-	n.tree = map[int][]*wnode{}
 	for _, c := range x.carry {
 		switch {
 		case !slices.Contains(v.Enabled, c.g):
@@ -90,17 +90,17 @@ func (d *DPOR) wakeupPick(v *sched.View, n *dnode) *dnode {
 			continue
 		}
 		n.backtrack = append(n.backtrack, c.g)
-		n.tree[c.g] = c.kids
+		n.tree = append(n.tree, branch{c.g, c.kids})
 	}
 	if len(n.backtrack) == 0 {
 		if n.cur < 0 {
-			return nil
+			return false
 		}
-		n.backtrack = []int{n.cur}
+		n.backtrack = append(n.backtrack, n.cur)
 	}
 	n.cur = n.backtrack[0]
-	n.done = []int{n.cur}
-	return n
+	n.done = append(n.done[:0], n.cur)
+	return true
 }
 
 // follow advances the wakeup subtree the execution follows over a step of
@@ -163,7 +163,7 @@ func (a *analysis) weakInitial(w []int, g int, op sched.Op) (bool, int) {
 		return in, p
 	}
 	for _, k := range w {
-		if sched.Dependent(op, a.ev[k].op) {
+		if dependent(op, a.ev[k].op) {
 			return false, -1
 		}
 	}
@@ -197,7 +197,7 @@ func (a *analysis) treeInitial(w []int, c *wnode, stable int32) (bool, int) {
 		return in, p
 	}
 	for _, k := range w {
-		if a.treeDependent(c.op, &a.ev[k], stable) {
+		if a.treeDependent(&c.op, &a.ev[k], stable) {
 			return false, -1
 		}
 	}
@@ -212,22 +212,17 @@ func (a *analysis) treeInitial(w []int, c *wnode, stable int32) (bool, int) {
 // Otherwise, if the answer depends on whether they are one object, it is
 // "dependent" and counted as unidentified (the search then falls back to
 // source sets).
-func (a *analysis) treeDependent(op sched.Op, e *event, stable int32) bool {
-	same, other := op, op
-	same.Obj, other.Obj = e.op.Obj, e.op.Obj+1
+func (a *analysis) treeDependent(op *sched.Op, e *event, stable int32) bool {
 	switch {
 	case op.Ident != 0 && e.op.Ident != 0:
-		if op.Ident == e.op.Ident {
-			return sched.Dependent(same, e.op)
-		}
-		return sched.Dependent(other, e.op)
+		return dependentOn(op.Kind, e.op.Kind, op.Ident == e.op.Ident)
 	case op.Obj <= stable:
-		return sched.Dependent(op, e.op)
+		return dependentOn(op.Kind, e.op.Kind, op.Obj == e.op.Obj)
 	case op.Ident != 0 || e.op.Ident != 0:
-		return sched.Dependent(other, e.op)
+		return dependentOn(op.Kind, e.op.Kind, false)
 	}
-	dep := sched.Dependent(same, e.op)
-	if dep != sched.Dependent(other, e.op) {
+	dep := dependentOn(op.Kind, e.op.Kind, true)
+	if dep != dependentOn(op.Kind, e.op.Kind, false) {
 		a.unidentified++
 	}
 	return dep
@@ -286,20 +281,17 @@ func (a *analysis) insert(n *dnode, w []int) bool {
 		if !in {
 			continue
 		}
-		kids := n.tree[g]
+		kids := n.subtree(g)
 		if len(kids) == 0 {
 			return false
 		}
 		added := a.insertInto(&kids, removeAt(w, p), n.objs)
-		n.tree[g] = kids
+		n.setSubtree(g, kids)
 		return added
-	}
-	if n.tree == nil {
-		n.tree = map[int][]*wnode{}
 	}
 	g := a.ev[w[0]].g
 	n.backtrack = append(n.backtrack, g)
-	n.tree[g] = a.chain(w[1:])
+	n.setSubtree(g, a.chain(w[1:]))
 	return true
 }
 
@@ -331,16 +323,24 @@ func (a *analysis) insertInto(list *[]*wnode, w []int, stable int32) bool {
 	return false
 }
 
-// chain returns the wakeup tree branch of the events w, one node each.
+// chain returns the wakeup tree branch of the events w, one node each,
+// made with two allocations: every node's kids is a one-element window
+// of one array of pointers, capped so that a later insertion below it
+// copies instead of writing into its neighbour's.
 func (a *analysis) chain(w []int) []*wnode {
-	var root []*wnode
-	list := &root
-	for _, k := range w {
-		c := &wnode{g: a.ev[k].g, op: a.ev[k].op}
-		*list = append(*list, c)
-		list = &c.kids
+	if len(w) == 0 {
+		return nil
 	}
-	return root
+	nodes := make([]wnode, len(w))
+	ptrs := make([]*wnode, len(w))
+	for i, k := range w {
+		nodes[i] = wnode{g: a.ev[k].g, op: a.ev[k].op}
+		ptrs[i] = &nodes[i]
+		if i > 0 {
+			nodes[i-1].kids = ptrs[i : i+1 : i+1]
+		}
+	}
+	return ptrs[0:1:1]
 }
 
 // removeAt returns w without its element at p (w itself when p < 0),
