@@ -31,7 +31,8 @@ func schedules(dir, test string) []string {
 // process are reported once as what they are, with no (c,v,t), saved
 // schedule or replay command; an allocation count passes; an intended
 // leak passes when VTBOUND_IGNORE_LEAKS names its top function and is
-// reported otherwise; and a real lost update still gets (c,v,t), a saved
+// reported otherwise; a test naming its own function literal sees their
+// native names; and a real lost update still gets (c,v,t), a saved
 // schedule and the replay command. Needs the rewriter and the engine.
 func TestAlarms(t *testing.T) {
 	dir := module(t, "alarms")
@@ -50,6 +51,9 @@ func TestAlarms(t *testing.T) {
 		if actions[name] != "pass" {
 			t.Errorf("%s: %s, want pass (run natively):\n%s", name, actions[name], outputs[name])
 		}
+	}
+	if actions["TestFuncNames"] != "pass" {
+		t.Errorf("TestFuncNames: %s, want pass (function literals keep their native names):\n%s", actions["TestFuncNames"], outputs["TestFuncNames"])
 	}
 	out := outputs["TestLostUpdate"]
 	for _, want := range []string{"vtbound: TestLostUpdate: test failure", "(c,v,t) = (", "schedule saved: ", "replay: "} {
