@@ -224,6 +224,48 @@ func TestUncontrolledChannelIsPolled(t *testing.T) {
 	}
 }
 
+// TestRealTimeKeepsUp: once uncontrolled code took part in an execution,
+// the virtual clock does not run ahead of real time. An uncontrolled
+// server goroutine answers whether real time is past a deadline the body
+// computed on the virtual clock; after the body slept past the deadline,
+// the server agrees, as natively (hashicorp/go-retryablehttp).
+func TestRealTimeKeepsUp(t *testing.T) {
+	e := New(newRandom(1, 3), Limits{}, nil)
+	for {
+		res, ok := e.Run(func() {
+			g := cur()
+			passAfter := g.Now().Add(20 * time.Millisecond)
+			// not made by controlled code; the server is uncontrolled and
+			// reads real time
+			ask, answer := make(chan struct{}), make(chan bool)
+			go func() {
+				for range ask {
+					answer <- time.Now().After(passAfter)
+				}
+			}()
+			defer close(ask)
+			for try := 0; ; try++ {
+				cur().Select(0, sched.OpSend, false, []Case{&SendCase[struct{}]{Ch: ask}})
+				c := &RecvCase[bool]{Ch: answer}
+				cur().Select(0, sched.OpRecv, false, []Case{c})
+				if c.V {
+					return
+				}
+				if try == 10 {
+					panic("the server never saw the deadline pass")
+				}
+				g.Sleep(0, 5*time.Millisecond)
+			}
+		})
+		if !ok {
+			return
+		}
+		if res.Failure != nil {
+			t.Fatalf("failure %+v", res.Failure)
+		}
+	}
+}
+
 func TestUncontrolledWaitEndsAsDeadlock(t *testing.T) {
 	e := New(newRandom(1, 1), Limits{PollTimeout: 50 * time.Millisecond}, nil)
 	res, _ := e.Run(func() {

@@ -276,9 +276,37 @@ func (x *execution) advanceClock() bool {
 	if ok {
 		x.now = next
 		x.coupled = coupling{}
+		x.keepUp()
 	}
 	return ok
 }
+
+// keepUp waits, once uncontrolled code has taken part in the execution,
+// until real time has caught up with the execution's wall clock (within
+// maxCatchUp per advance). Uncontrolled code reads real time: an httptest
+// server's handler comparing time.Now with a deadline the test computed on
+// the virtual clock (hashicorp/go-retryablehttp's ResponseLogHook tests)
+// would otherwise never see the deadline pass however long the client's
+// virtual retries waited, where natively both read one clock.
+func (x *execution) keepUp() {
+	if x.epoch.IsZero() || !x.uncontrolled && !x.foreignGoroutines() {
+		return
+	}
+	if d := time.Until(x.epoch.Add(x.now + x.nowTicks)); d > 0 {
+		x.engineSleep(min(d, maxCatchUp))
+	}
+}
+
+// foreignGoroutines reports whether goroutines vtbound does not control,
+// started during the execution (an httptest server's, a client's
+// connection goroutines), are still running: they may read real time.
+func (x *execution) foreignGoroutines() bool {
+	return runtime.NumGoroutine() > x.base+int(x.e.inRun.Load())
+}
+
+// maxCatchUp bounds one wait of keepUp: a virtual timer hours away (a
+// context's deadline nobody waits for natively) must not hold the test.
+const maxCatchUp = time.Second
 
 // awaitExited is called by a sleeper that wakes: it lets the real
 // goroutines of controlled goroutines that exited meanwhile end first.

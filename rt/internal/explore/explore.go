@@ -97,7 +97,7 @@ func Test(t *testing.T, body func(t *testing.T)) {
 // run explores body; in is the fuzz input it runs on (nil for a test).
 func run(t *testing.T, body func(t *testing.T), in *fuzzInput) {
 	t.Helper()
-	defer markActive(t)() // active.go
+	defer markActive(t)()
 	if engine.Current() != nil { // nested inside a running exploration
 		body(t)
 		return
