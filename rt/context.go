@@ -159,6 +159,9 @@ func (c *cancelCtx) cancel(site int32, err, cause error) {
 		return
 	}
 	if !g.Step(sched.OpCancel, site, c.key()) {
+		// g is released at the end of its execution: its deferred
+		// calls cancel for real, as uncontrolled code does
+		c.cancelUncontrolled(err, cause)
 		return
 	}
 	c.cancelTree(g, err, cause)

@@ -266,11 +266,42 @@ func contextPrimitives() []primitive {
 			for ctx.Err() == nil {
 			}
 		}},
+		{name: "context-cancel-released", seen: []string{"previous cancelled"},
+			only: []string{"first", "previous cancelled"}, body: contextCancelReleased},
 		{name: "context-never-cancelled", oracle: "goroutine leak", body: func(t *testing.T, o *outcomes) {
 			ctx, _ := rt.WithCancel(pSync, context.Background())
 			rt.Go(pGo, func() { rt.Recv(pChan, ctx.Done()) })
 		}},
 	}
+}
+
+// releasedCtx is the context the previous execution of
+// contextCancelReleased made.
+var releasedCtx context.Context
+
+// contextCancelReleased: a background loop on a ticker, never stopped,
+// defers the cancel of a context that outlives the execution. The loop is
+// released when the execution ends, and its deferred cancel, which cannot
+// block, takes effect: the next execution finds the context cancelled, as
+// it would be natively once the goroutine had ended.
+func contextCancelReleased(t *testing.T, o *outcomes) {
+	switch {
+	case releasedCtx == nil:
+		o.add("first")
+	case releasedCtx.Err() != nil:
+		o.add("previous cancelled")
+	default:
+		o.add("previous not cancelled")
+	}
+	ctx, cancel := rt.WithCancel(pSync, context.Background())
+	releasedCtx = ctx
+	tk := rt.NewTicker(pSched, time.Millisecond)
+	rt.Go(pGo, func() {
+		defer cancel()
+		for {
+			rt.Recv(pChan, tk.C)
+		}
+	})
 }
 
 // contextCancelTree cancels the root of a tree of modelled contexts (one

@@ -124,6 +124,7 @@ func (g *G) MakeChan(key unsafe.Pointer, size int) {
 // Close models close(ch) by g; closeFn performs the real close.
 func (g *G) Close(site int32, key unsafe.Pointer, closeFn func()) {
 	if g.abort {
+		closeFn() // released: its deferred calls close for real (released.go)
 		return
 	}
 	g.announce(sched.OpClose, site, key)

@@ -41,7 +41,7 @@ func (g *G) Spawn(fn func()) {
 	if g.abort {
 		return
 	}
-	g.x.newG(g.id, fn)
+	g.x.newG(g.id, fn).goStmt = true
 	g.clock.tick(g.id)
 }
 

@@ -25,8 +25,11 @@
 //     along, with exponential backoff. A mutex held outside the engine is
 //     polled likewise. Executions that polled are marked uncontrolled.
 //   - A goroutine left blocked at the end of an execution is released with
-//     runtime.Goexit while all hooks are no-ops, so its deferred calls run
-//     without touching the model; a deferred call that keeps yielding
+//     runtime.Goexit while all hooks are inert, so its deferred calls run
+//     without touching the model (their closes, Once.Do, WaitGroup.Add
+//     and cancels are real, their blocking operations skipped); one the
+//     program started that was never picked runs up to its first hook
+//     and is released there; a deferred call that keeps yielding
 //     (spinning on a lock the ended execution holds) is abandoned
 //     (released.go).
 //   - Real locks are released after an execution only when they are really
@@ -219,6 +222,9 @@ func Current() *G {
 		if e.curGP.Load() == me {
 			if e.ho.revoking.Load() != 0 {
 				return e.holderWait(me)
+			}
+			if g := e.cur; g.late {
+				g.runLate()
 			}
 			return e.cur
 		}
@@ -431,8 +437,13 @@ type G struct {
 	// it neither keeps an execution whose body returned alive nor counts
 	// as leaked (natively the function would simply not have run yet).
 	background bool
-	timer      *timerState // the timer whose goroutine g is (timer.go), or nil
-	ho         outState    // hand-off on uncontrolled blocking (handoff.go)
+	// goStmt marks a goroutine the program started (a go statement, a
+	// context's AfterFunc): natively it runs even if its execution ends
+	// before it is first picked (see runLate).
+	goStmt bool
+	late   bool        // runLate: released at its first hook (Current)
+	timer  *timerState // the timer whose goroutine g is (timer.go), or nil
+	ho     outState    // hand-off on uncontrolled blocking (handoff.go)
 
 	// the enabled set (enabled.go)
 	cls   enClass
@@ -473,11 +484,12 @@ func (g *G) run(fn func()) {
 	g.gp = gid.Current()
 	<-g.wake
 	g.acquire()
-	if g.abort {
+	if g.abort && !g.goStmt {
 		g.release()
 		close(g.exited)
 		return
 	}
+	g.late = g.abort // runLate
 	normal := false
 	defer func() {
 		r := recover()

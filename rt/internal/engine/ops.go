@@ -15,7 +15,7 @@ func (g *G) Go(site int32, fn func()) {
 	}
 	g.announce(sched.OpGo, site, nil)
 	g.schedule()
-	g.x.newG(g.id, fn)
+	g.x.newG(g.id, fn).goStmt = true
 	g.clock.tick(g.id)
 }
 

@@ -7,11 +7,27 @@ import (
 	"github.com/vtbound/vtbound/rt/internal/gid"
 )
 
-// Released goroutines whose deferred calls spin.
+// What a released goroutine's deferred calls do.
 //
 // A goroutine left blocked at the end of an execution is released with
-// runtime.Goexit, and its deferred calls run for real with every hook
-// inert. A deferred call may then wait, by spinning, for something the
+// runtime.Goexit, and its deferred calls run with every hook inert: they
+// take no scheduling point and leave the ended execution's model alone.
+// Their effects on memory (plain and atomic) are real, so their
+// synchronisation effects that cannot block are real too: a close, a
+// sync.Once's Do (its function runs, released likewise), a WaitGroup's
+// Add or Done, a context's cancel. Dropping them would leave an object
+// that outlives the execution half updated: ants' default pool, a
+// package-level object, had its worker count back at zero but its
+// "all workers done" channel, closed in a sync.Once by the last worker's
+// deferred call, never closed, so every later Reboot of the pool (later
+// executions, later tests, examples run natively) waited for ever.
+// Operations that may block (lock, send, receive, wait, sleep) stay no-ops,
+// and so does an unlock (its lock may have been one of them); the real
+// locks the model holds are released after the execution (damage.go).
+//
+// Released goroutines whose deferred calls spin.
+//
+// A deferred call may also wait, by spinning, for something the
 // ended execution will never do: ants' pool Release, deferred by a test,
 // takes a spin lock (a CompareAndSwap loop around runtime.Gosched) that
 // another goroutine of the execution held when it was released. Natively
@@ -73,4 +89,20 @@ func YieldOutside() {
 		n.Store(0)
 		runtimeGoexit()
 	}
+}
+
+// runLate releases g at its first hook. g is a goroutine the program
+// started that its execution never picked before it ended. Natively it
+// would have run: it would have registered its deferred calls, which may
+// undo what its starter did for it on an object that outlives the
+// execution (ants' pool counts a worker as running before it starts it,
+// and the worker's deferred call counts it out; the pool's purger sets a
+// "done" flag in a deferred call that the pool's Reboot waits for). So it
+// runs its code up to its first visible operation (a prefix that touches
+// nothing shared), and is released there like any goroutine the execution
+// left blocked: a schedule in which it took that first step is one Go
+// allows.
+func (g *G) runLate() {
+	g.late = false
+	g.goexitReleased()
 }

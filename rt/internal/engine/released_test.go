@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/vtbound/vtbound/rt/internal/sched"
 )
@@ -67,5 +68,89 @@ func TestReleasedDeferSpinEnds(t *testing.T) {
 	}
 	if n := releasedCount.Load(); n != 0 {
 		t.Errorf("%d released goroutines still registered after they ended", n)
+	}
+}
+
+// TestReleasedDeferredSyncIsReal: a goroutine left blocked at the end of
+// each execution is released, and its deferred call does, on objects made
+// outside the exploration, what ants' pool workers do: a WaitGroup's Done
+// and a close inside a sync.Once. Those cannot block, so they happen for
+// real: after the exploration the channel is closed and the counter is
+// back at zero, as natively once the goroutine had ended.
+func TestReleasedDeferredSyncIsReal(t *testing.T) {
+	var once sync.Once
+	var wg sync.WaitGroup
+	done := make(chan struct{})
+	e := New(newRandom(1, 2), Limits{}, nil)
+	for {
+		res, ok := e.Run(func() {
+			g := cur()
+			ch := make(chan int)
+			g.MakeChan(ChanKey(ch), 0)
+			g.WGAdd(0, &wg, 1)
+			g.Go(0, func() {
+				defer func() {
+					h := cur()
+					h.WGAdd(0, &wg, -1)
+					h.OnceDo(0, &once, func() {
+						cur().Close(0, ChanKey(done), func() { close(done) })
+					})
+				}()
+				recv(ch) // never matched: a leak, then released
+			})
+		})
+		if !ok {
+			break
+		}
+		if res.Outcome != sched.Leak {
+			t.Fatalf("outcome %v, want leak", res.Outcome)
+		}
+	}
+	select {
+	case <-done:
+	default:
+		t.Error("the close in the released goroutine's sync.Once did not happen")
+	}
+	waited := make(chan struct{})
+	go func() { wg.Wait(); close(waited) }()
+	select {
+	case <-waited:
+	case <-time.After(time.Minute): // a hang bound, not a timing assertion
+		t.Error("the released goroutine's WaitGroup.Done did not happen")
+	}
+}
+
+// TestNeverPickedGoroutineRunsDeferred: the body counts a worker as
+// running, starts it, and spins until the step bound, so the worker is
+// never picked. Natively the worker would have run and its deferred call
+// counted it out; released at its first hook, it does, and the count that
+// outlives the execution is back at zero.
+func TestNeverPickedGoroutineRunsDeferred(t *testing.T) {
+	var running atomic.Int32
+	e := New(&lowestFirst{left: 2}, Limits{MaxSteps: 50, SpinThreshold: 10}, nil)
+	for {
+		res, ok := e.Run(func() {
+			g := cur()
+			ch := make(chan int)
+			g.MakeChan(ChanKey(ch), 0)
+			running.Add(1)
+			g.Go(0, func() {
+				defer running.Add(-1)
+				recv(ch)
+				t.Error("the never-picked goroutine went past its first hook")
+			})
+			for n := 0; ; n++ {
+				g.Access(0, unsafe.Pointer(&n), true)
+			}
+		})
+		if !ok {
+			break
+		}
+		if res.Outcome != sched.StepBound {
+			t.Fatalf("outcome %v, want the step bound", res.Outcome)
+		}
+	}
+	if n := running.Load(); n != 0 {
+		t.Errorf("running = %d after the exploration, want 0: the never-picked goroutine's deferred call did not run", n)
 	}
 }

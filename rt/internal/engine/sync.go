@@ -293,6 +293,7 @@ func (g *G) RUnlock(site int32, rw *sync.RWMutex) {
 // WGAdd models wg.Add(delta) by g (Done is Add(-1)).
 func (g *G) WGAdd(site int32, wg *sync.WaitGroup, delta int) {
 	if g.abort {
+		wg.Add(delta) // released: for real (released.go)
 		return
 	}
 	s := g.x.model.wg(wg)
@@ -368,6 +369,7 @@ func (m *models) wg(wg *sync.WaitGroup) *wgState {
 // OnceDo models o.Do(f) by g.
 func (g *G) OnceDo(site int32, o *sync.Once, f func()) {
 	if g.abort {
+		o.Do(f) // released: for real (released.go)
 		return
 	}
 	s := g.x.model.onces[o]

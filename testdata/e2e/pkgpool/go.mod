@@ -1,0 +1,3 @@
+module example.com/pkgpool
+
+go 1.22
