@@ -363,31 +363,20 @@ func (x *execution) waitForPollers() bool {
 	return true
 }
 
-// stepBound ends an execution that reached the step bound. A livelock
-// needs goroutines that wait on each other: at least two live goroutines,
-// every one of them busy-waiting (see noteProgress). Otherwise the bound is
-// no proof of one — one goroutine taking many steps (a long loop over a
-// map or a slice) is just long, and a test whose progress happens in code
-// the engine does not see looks alike — so the execution ends as
-// StepBound, which stops the exploration with a warning instead of
-// failing the test.
+// stepBound ends an execution that reached the step bound: a livelock
+// when the goroutines wait on each other and the body has not returned, a
+// leak when it has, otherwise StepBound, which stops the exploration with
+// a warning instead of failing the test (spin.go).
 func (x *execution) stepBound() {
-	spinning := 0
-	for _, g := range x.alive {
-		if !g.live {
-			continue
-		}
-		if !x.spinning(g) {
-			x.over, x.boundHit = true, true
-			return
-		}
-		spinning++
-	}
-	if spinning < 2 {
+	ok, blocked := x.spinWait()
+	switch {
+	case !ok:
 		x.over, x.boundHit = true, true
-		return
+	case x.bodyDone:
+		x.spinLeak()
+	default:
+		x.livelock(blocked)
 	}
-	x.fail(sched.Livelock, nil, fmt.Sprintf("every goroutine was busy-waiting when the execution reached %d steps", x.e.lim.MaxSteps), "")
 }
 
 // stuck classifies an execution in which no goroutine can move. After the
@@ -606,6 +595,11 @@ type Failure struct {
 	G       int    // goroutine ID, 0 if none
 	Message string // oracle message
 	Stack   string // stack of a panic, if any
+	// Bound says the step bound ended the execution while its goroutines
+	// busy-waited: a livelock, or a leak of busy-waiting goroutines after
+	// the body returned (spin.go). Its length, not an interleaving, is the
+	// failure: there is nothing to minimise.
+	Bound bool
 }
 
 // RaceReport is a data race between two tracked accesses.

@@ -1,0 +1,100 @@
+package engine
+
+import (
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"unsafe"
+
+	"github.com/vtbound/vtbound/rt/internal/sched"
+)
+
+// spinOn returns a goroutine function that busy-waits until flag is set.
+func spinOn(flag *atomic.Int32) func() {
+	return func() {
+		for {
+			cur().Atomic(0, unsafe.Pointer(flag), sched.OpAtomicLoad)
+			if flag.Load() != 0 {
+				return
+			}
+			cur().Yield(0)
+		}
+	}
+}
+
+// runSpinners runs body for n executions at a small step bound and returns
+// their results.
+func runSpinners(t *testing.T, n int, body func()) []*Result {
+	t.Helper()
+	e := New(newRandom(1, n), Limits{MaxSteps: 400, SpinThreshold: 10}, nil)
+	var out []*Result
+	for {
+		res, ok := e.Run(body)
+		if !ok {
+			return out
+		}
+		out = append(out, res.Clone())
+	}
+}
+
+// TestSpinnersAfterBodyAreALeak: goroutines still busy-waiting on a flag
+// nobody will set after the body returned do not keep the test from
+// ending (natively it passes when the body returns): they are leaked, as
+// blocked ones would be, not a livelock.
+func TestSpinnersAfterBodyAreALeak(t *testing.T) {
+	for _, res := range runSpinners(t, 5, func() {
+		var flag atomic.Int32
+		cur().Go(0, spinOn(&flag))
+		cur().Go(0, spinOn(&flag))
+	}) {
+		wantOutcome(t, res, sched.Leak)
+		if msg := res.Failure.Message; !strings.Contains(msg, "busy-waiting") || res.Failure.G < 2 {
+			t.Fatalf("failure %+v, want a busy-waiting goroutine blamed", res.Failure)
+		}
+	}
+}
+
+// TestBodyWaitingForSpinnersIsALivelock: a body that waits for goroutines
+// busy-waiting on each other never returns: a livelock, although the
+// body itself is blocked, not spinning.
+func TestBodyWaitingForSpinnersIsALivelock(t *testing.T) {
+	for _, res := range runSpinners(t, 5, func() {
+		var flag atomic.Int32
+		var wg sync.WaitGroup
+		g := cur()
+		g.WGAdd(0, &wg, 2)
+		for range 2 {
+			g.Go(0, func() {
+				spinOn(&flag)()
+				cur().WGAdd(0, &wg, -1)
+			})
+		}
+		g.WGWait(0, &wg)
+	}) {
+		wantOutcome(t, res, sched.Livelock)
+		if !strings.Contains(res.Failure.Message, "busy-waiting or blocked") {
+			t.Fatalf("message %q", res.Failure.Message)
+		}
+	}
+}
+
+// TestSpinnersAndBlockedAfterBodyAreALeak: a goroutine blocked on a
+// channel nobody sends on does not make the busy-waiting ones after the
+// body returned any less leaked: it is leaked too.
+func TestSpinnersAndBlockedAfterBodyAreALeak(t *testing.T) {
+	for _, res := range runSpinners(t, 5, func() {
+		var flag atomic.Int32
+		g := cur()
+		ch := make(chan int)
+		g.MakeChan(ChanKey(ch), 0)
+		g.Go(0, func() {
+			c := &RecvCase[int]{Ch: ch}
+			cur().Select(0, sched.OpRecv, false, []Case{c})
+		})
+		g.Go(0, spinOn(&flag))
+		g.Go(0, spinOn(&flag))
+	}) {
+		wantOutcome(t, res, sched.Leak)
+	}
+}
