@@ -413,9 +413,9 @@ type G struct {
 	abort    bool
 	since    int // step at which op was announced (FIFO order of waiters)
 	clock    vclock
-	idle     int         // consecutive idle steps (see noteProgress)
-	idleFrom int         // the step the idle streak began at
-	recent   [8][2]int32 // (site, object) of recent idle steps
+	idle     int          // consecutive idle steps (see noteProgress)
+	idleFrom int          // the step the idle streak began at
+	recent   [16][2]int32 // (site, object) of recent idle steps
 	nrecent  int
 	last     sched.Op
 	wakeAt   time.Duration // virtual time at which a pending sleep or timer fires

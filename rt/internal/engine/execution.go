@@ -459,14 +459,17 @@ func (x *execution) record(g *G, op sched.Op, choice int, preempt bool) {
 // A select polls only when it has a default case; without one it waits,
 // as a receive does, and a goroutine looping on it (a worker taking a
 // ticker's ticks) is not busy-waiting: counting it idle would let virtual
-// time pass while it could still take its tick. Any other step is
+// time pass while it could still take its tick. A receive (or select)
+// that can only complete on a closed, empty channel does not wait: it
+// returns at once, changing nothing, and counts as a poll (closedOnly).
+// Any other step is
 // progress; one that may modify an object is noted (lastProgress), and a
 // streak of idle steps counts only from after the last such step of any
 // goroutine (see spinning).
 func (x *execution) noteProgress(g *G) {
 	switch g.op.Kind {
-	case sched.OpSelect:
-		if !g.pend.hasDefault {
+	case sched.OpSelect, sched.OpRecv:
+		if !g.pend.hasDefault && !x.closedOnly(g) {
 			x.progressed(g)
 			return
 		}

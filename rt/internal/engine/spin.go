@@ -90,3 +90,28 @@ func (x *execution) failBound(o sched.Outcome, g *G, msg string) {
 	}
 	x.over = true
 }
+
+// closedOnly reports whether g's pending channel operation can only
+// complete as a receive from a closed, empty channel: it returns at once
+// and changes nothing, so a loop of them busy-waits (ants'
+// ReleaseContext loops on a closed allDone channel until the purge
+// goroutine stores a flag). A channel made outside vtbound's control
+// (polled) never counts: code vtbound does not see may use it.
+func (x *execution) closedOnly(g *G) bool {
+	p := &g.pend
+	if p.completed {
+		return false
+	}
+	closed := false
+	for _, c := range p.cases {
+		if !x.caseReady(g, c) {
+			continue
+		}
+		s := x.model.chans[c.chanKey()]
+		if n, _ := c.lenCap(); c.isSend() || s == nil || s.foreign || !s.closed || n > 0 {
+			return false
+		}
+		closed = true
+	}
+	return closed
+}

@@ -5,6 +5,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 	"unsafe"
 
 	"github.com/vtbound/vtbound/rt/internal/sched"
@@ -96,5 +97,75 @@ func TestSpinnersAndBlockedAfterBodyAreALeak(t *testing.T) {
 		g.Go(0, spinOn(&flag))
 	}) {
 		wantOutcome(t, res, sched.Leak)
+	}
+}
+
+// pollClosed returns a goroutine function that loops receiving from the
+// closed channel done (which returns at once) until flag is set, as ants'
+// ReleaseContext loops on a closed allDone until the purge goroutine
+// stores purgeDone.
+func pollClosed(done chan struct{}, flag *atomic.Int32) func() {
+	return func() {
+		for {
+			c := &RecvCase[struct{}]{Ch: done}
+			cur().Select(0, sched.OpRecv, false, []Case{c})
+			cur().Atomic(0, unsafe.Pointer(flag), sched.OpAtomicLoad)
+			if flag.Load() != 0 {
+				return
+			}
+		}
+	}
+}
+
+// closedChan makes a modelled channel and closes it.
+func closedChan() chan struct{} {
+	g := cur()
+	ch := make(chan struct{})
+	g.MakeChan(ChanKey(ch), 0)
+	g.Close(0, ChanKey(ch), func() { close(ch) })
+	return ch
+}
+
+// TestClosedChannelPollIsBusyWaiting: receiving from a closed channel
+// returns at once and changes nothing, so a loop of such receives and
+// reads busy-waits: two of them that wait for a flag nobody sets, with
+// the body waiting for them, are a livelock, not a long execution.
+func TestClosedChannelPollIsBusyWaiting(t *testing.T) {
+	for _, res := range runSpinners(t, 3, func() {
+		var flag atomic.Int32
+		var wg sync.WaitGroup
+		g := cur()
+		done := closedChan()
+		g.WGAdd(0, &wg, 2)
+		for range 2 {
+			g.Go(0, func() {
+				pollClosed(done, &flag)()
+				cur().WGAdd(0, &wg, -1)
+			})
+		}
+		g.WGWait(0, &wg)
+	}) {
+		wantOutcome(t, res, sched.Livelock)
+	}
+}
+
+// TestClosedChannelPollerLetsTimePass: while the only runnable goroutine
+// polls a closed channel, the virtual clock moves on to the sleeper that
+// sets its flag, and the execution ends normally.
+func TestClosedChannelPollerLetsTimePass(t *testing.T) {
+	for _, res := range runSpinners(t, 3, func() {
+		var flag atomic.Int32
+		g := cur()
+		done := closedChan()
+		g.Go(0, func() {
+			cur().Sleep(0, time.Hour)
+			cur().Atomic(0, unsafe.Pointer(&flag), sched.OpAtomicStore)
+			flag.Store(1)
+		})
+		pollClosed(done, &flag)()
+	}) {
+		if res.Failure != nil || res.Outcome != sched.OK {
+			t.Fatalf("outcome %v (%+v), want a normal end", res.Outcome, res.Failure)
+		}
 	}
 }
