@@ -416,6 +416,8 @@ type G struct {
 	idle     int          // consecutive idle steps (see noteProgress)
 	idleFrom int          // the step the idle streak began at
 	recent   [16][2]int32 // (site, object) of recent idle steps
+	recentAt [16]int      // the step each of recent was last visited at
+	fresh    int          // since when g re-read every location of its idle streak (reread)
 	nrecent  int
 	last     sched.Op
 	wakeAt   time.Duration // virtual time at which a pending sleep or timer fires

@@ -479,19 +479,32 @@ func (x *execution) noteProgress(g *G) {
 		x.progressed(g)
 		return
 	}
-	if g.idleFrom < x.lastProgress {
-		g.idle, g.idleFrom = 0, x.step // a streak from before someone's progress
-	}
 	key := [2]int32{g.op.Site, g.op.Obj}
-	for _, k := range g.recent {
+	for i, k := range g.recent {
 		if k == key {
 			g.idle++
+			g.recentAt[i] = x.step
+			g.fresh = g.reread()
 			return
 		}
 	}
-	g.recent[g.nrecent%len(g.recent)] = key
+	i := g.nrecent % len(g.recent)
+	g.recent[i], g.recentAt[i] = key, x.step
 	g.nrecent++
-	g.idle, g.idleFrom = 0, x.step
+	g.idle, g.idleFrom, g.fresh = 0, x.step, x.step
+}
+
+// reread returns the step since which g has re-read every location of its
+// current idle streak: the earliest last visit among them.
+func (g *G) reread() int {
+	least := g.idleFrom
+	first := true
+	for _, at := range g.recentAt {
+		if at >= g.idleFrom && at > 0 && (first || at < least) {
+			least, first = at, false
+		}
+	}
+	return least
 }
 
 // progressed notes that g's step is no idle one; when it may modify an
@@ -505,15 +518,18 @@ func (x *execution) progressed(g *G) {
 }
 
 // spinning reports whether g busy-waits: SpinThreshold idle steps in a
-// row, none of them before another goroutine's last progress. A goroutine
-// spinning on a flag is not spinning any more once the flag is written
-// (or anything else changes), until it has re-read its locations
-// SpinThreshold times since: otherwise virtual time would pass, every
+// row, and every location of the streak re-read since another goroutine's
+// last progress. A goroutine spinning on a flag is not spinning any more
+// once the flag is written (or anything else changes), until it has
+// re-read its locations since: otherwise virtual time would pass, every
 // goroutine being marked spinning, before the spinners saw the write
 // (ants' TestMultiPool: 50 workers spin on a flag, the test sets it and
-// gives them 3 s to stop).
+// gives them 3 s to stop). One re-read is enough: it sees the write, or
+// the write did not concern it. (Requiring SpinThreshold idle steps again
+// cost every write of the test SpinThreshold steps per spinner: ants'
+// TestMultiPoolReleaseContext, 50 spinners, reached the step bound.)
 func (x *execution) spinning(g *G) bool {
-	return g.idle >= x.e.lim.SpinThreshold && g.idleFrom >= x.lastProgress
+	return g.idle >= x.e.lim.SpinThreshold && g.fresh >= x.lastProgress
 }
 
 // fail records the first fatal failure and ends the execution.
