@@ -484,7 +484,9 @@ func (x *execution) noteProgress(g *G) {
 		if k == key {
 			g.idle++
 			g.recentAt[i] = x.step
-			g.fresh = g.reread()
+			if g.fresh < x.lastProgress {
+				g.fresh = g.reread() // it only matters once someone progressed
+			}
 			return
 		}
 	}
