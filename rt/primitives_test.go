@@ -1116,23 +1116,19 @@ func schedulingPrimitives() []primitive {
 		}},
 		// Two goroutines spin until told to stop, which happens only when
 		// the body sees the flag set first: in the other schedules they
-		// wait on each other for ever.
-		{name: "livelock", oracle: "livelock", env: []string{"VTBOUND_MAXSTEPS=300"},
-			report: []string{"busy-waiting when the execution reached 300 steps"},
-			body: func(t *testing.T, o *outcomes) {
-				var ready, stop atomic.Int32
-				rt.Go(pGo, func() { rt.Atomic(pAtomic, rt.AStore, &ready).Store(1) })
-				if rt.Atomic(pAtomic, rt.ALoad, &ready).Load() == 1 {
-					rt.Atomic(pAtomic, rt.AStore, &stop).Store(1)
-				}
-				for range 2 {
-					rt.Go(pGo, func() {
-						for rt.Atomic(pAtomic, rt.ALoad, &stop).Load() == 0 {
-							rt.Gosched(pSched)
-						}
-					})
-				}
-			}},
+		// wait on each other for ever, and so does the body, waiting for
+		// them: the test never ends.
+		{name: "livelock", oracle: "livelock", env: []string{"VTBOUND_MAXSTEPS=1000"},
+			report: []string{"busy-waiting or blocked when the execution reached 1000 steps"},
+			body:   spinners(true)},
+		// The same spinners, but the body returns without waiting for
+		// them: natively the test passes then, with two goroutines still
+		// running (go test does not wait for them; a leak checker would
+		// see them). They are leaked, as blocked goroutines would be, not
+		// a livelock: nothing waits on them.
+		{name: "spinners-after-body-leak", oracle: "goroutine leak", env: []string{"VTBOUND_MAXSTEPS=1000"},
+			report: []string{"test body returned while goroutines are still busy-waiting"},
+			body:   spinners(false)},
 		// One goroutine taking many idle steps waits for nobody: the step
 		// bound stops exploration with a warning, the test passes.
 		{name: "one-spinner-is-no-livelock", env: []string{"VTBOUND_MAXSTEPS=300"},
@@ -1143,6 +1139,30 @@ func schedulingPrimitives() []primitive {
 					}
 				})
 			}},
+	}
+}
+
+// spinners starts two goroutines that spin until told to stop, which
+// happens only when the body sees another goroutine's flag set first; the
+// body waits for them when wait is set.
+func spinners(wait bool) func(t *testing.T, o *outcomes) {
+	return func(t *testing.T, o *outcomes) {
+		var ready, stop atomic.Int32
+		var wg sync.WaitGroup
+		rt.Go(pGo, func() { rt.Atomic(pAtomic, rt.AStore, &ready).Store(1) })
+		if rt.Atomic(pAtomic, rt.ALoad, &ready).Load() == 1 {
+			rt.Atomic(pAtomic, rt.AStore, &stop).Store(1)
+		}
+		for range 2 {
+			rt.WGGo(pSync, &wg, func() {
+				for rt.Atomic(pAtomic, rt.ALoad, &stop).Load() == 0 {
+					rt.Gosched(pSched)
+				}
+			})
+		}
+		if wait {
+			rt.WGWait(pSync, &wg)
+		}
 	}
 }
 

@@ -150,7 +150,8 @@ func outputSettings() []Setting {
 		Name: "VTBOUND_MAXSTEPS", Phase: Run, Default: "1000000",
 		Accepts: "an integer >= 1",
 		Summary: "steps per execution before a livelock check",
-		Doc: "An execution reaching this many steps while every goroutine busy-waits is reported as a livelock; " +
+		Doc: "An execution reaching this many steps while its goroutines wait on each other (two or more busy-wait, " +
+			"the others are blocked) is reported as a livelock, or as a goroutine leak when the test body has already returned; " +
 			"reaching it while goroutines still make progress stops the exploration of the test with a warning.",
 	}, {
 		Name: "VTBOUND_BREAK_STEP", Phase: Run, Default: "0",

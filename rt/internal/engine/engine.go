@@ -420,12 +420,14 @@ type G struct {
 	abort    bool
 	since    int // step at which op was announced (FIFO order of waiters)
 	clock    vclock
-	dom      *mutexState // the mutex g's clock is known not to exceed (mutexclock.go)
-	domGen   uint32      // that mutex's gen when g released it
-	idle     int         // consecutive idle steps (see noteProgress)
-	idleFrom int         // the step the idle streak began at
-	waited   bool        // the streak has an idle step other than a plain read (see spinning)
-	recent   [8][2]int32 // (site, object) of recent idle steps
+	dom      *mutexState  // the mutex g's clock is known not to exceed (mutexclock.go)
+	domGen   uint32       // that mutex's gen when g released it
+	idle     int          // consecutive idle steps (see noteProgress)
+	idleFrom int          // the step the idle streak began at
+	waited   bool         // the streak has an idle step other than a plain read (see spinning)
+	recent   [16][2]int32 // (site, object) of recent idle steps
+	recentAt [16]int      // the step each of recent was last visited at
+	fresh    int          // since when g re-read every location of its idle streak (reread)
 	nrecent  int
 	last     sched.Op
 	wakeAt   time.Duration // virtual time at which a pending sleep or timer fires

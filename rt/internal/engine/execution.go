@@ -391,31 +391,20 @@ func (x *execution) waitForPollers() bool {
 	return true
 }
 
-// stepBound ends an execution that reached the step bound. A livelock
-// needs goroutines that wait on each other: at least two live goroutines,
-// every one of them busy-waiting (see noteProgress). Otherwise the bound is
-// no proof of one — one goroutine taking many steps (a long loop over a
-// map or a slice) is just long, and a test whose progress happens in code
-// the engine does not see looks alike — so the execution ends as
-// StepBound, which stops the exploration with a warning instead of
-// failing the test.
+// stepBound ends an execution that reached the step bound: a livelock
+// when the goroutines wait on each other and the body has not returned, a
+// leak when it has, otherwise StepBound, which stops the exploration with
+// a warning instead of failing the test (spin.go).
 func (x *execution) stepBound() {
-	spinning := 0
-	for _, g := range x.alive {
-		if !g.live {
-			continue
-		}
-		if !x.spinning(g) {
-			x.over, x.boundHit = true, true
-			return
-		}
-		spinning++
-	}
-	if spinning < 2 {
+	ok, blocked := x.spinWait()
+	switch {
+	case !ok:
 		x.over, x.boundHit = true, true
-		return
+	case x.bodyDone:
+		x.spinLeak()
+	default:
+		x.livelock(blocked)
 	}
-	x.fail(sched.Livelock, nil, fmt.Sprintf("every goroutine was busy-waiting when the execution reached %d steps", x.e.lim.MaxSteps), "")
 }
 
 // stuck classifies an execution in which no goroutine can move. After the
@@ -498,14 +487,17 @@ func (x *execution) record(g *G, op sched.Op, choice int, preempt bool) {
 // A select polls only when it has a default case; without one it waits,
 // as a receive does, and a goroutine looping on it (a worker taking a
 // ticker's ticks) is not busy-waiting: counting it idle would let virtual
-// time pass while it could still take its tick. Any other step is
+// time pass while it could still take its tick. A receive (or select)
+// that can only complete on a closed, empty channel does not wait: it
+// returns at once, changing nothing, and counts as a poll (closedOnly).
+// Any other step is
 // progress; one that may modify an object is noted (lastProgress), and a
 // streak of idle steps counts only from after the last such step of any
 // goroutine (see spinning).
 func (x *execution) noteProgress(g *G) {
 	switch g.op.Kind {
-	case sched.OpSelect:
-		if !g.pend.hasDefault {
+	case sched.OpSelect, sched.OpRecv:
+		if !g.pend.hasDefault && !x.closedOnly(g) {
 			x.progressed(g)
 			return
 		}
@@ -515,25 +507,40 @@ func (x *execution) noteProgress(g *G) {
 		x.progressed(g)
 		return
 	}
-	if g.idleFrom < x.lastProgress {
-		g.restartIdle(x.step) // a streak from before someone's progress
-	}
 	key := [2]int32{g.op.Site, g.op.Obj}
-	for _, k := range g.recent {
+	for i, k := range g.recent {
 		if k == key {
 			g.idle++
 			g.waited = g.waited || g.op.Kind != sched.OpRead
+			g.recentAt[i] = x.step
+			if g.fresh < x.lastProgress {
+				g.fresh = g.reread() // it only matters once someone progressed
+			}
 			return
 		}
 	}
-	g.recent[g.nrecent%len(g.recent)] = key
+	i := g.nrecent % len(g.recent)
+	g.recent[i], g.recentAt[i] = key, x.step
 	g.nrecent++
 	g.restartIdle(x.step)
 }
 
 // restartIdle begins a new idle streak of g at step.
 func (g *G) restartIdle(step int) {
-	g.idle, g.idleFrom, g.waited = 0, step, false
+	g.idle, g.idleFrom, g.fresh, g.waited = 0, step, step, false
+}
+
+// reread returns the step since which g has re-read every location of its
+// current idle streak: the earliest last visit among them.
+func (g *G) reread() int {
+	least := g.idleFrom
+	first := true
+	for _, at := range g.recentAt {
+		if at >= g.idleFrom && at > 0 && (first || at < least) {
+			least, first = at, false
+		}
+	}
+	return least
 }
 
 // progressed notes that g's step is no idle one; when it may modify an
@@ -547,13 +554,16 @@ func (x *execution) progressed(g *G) {
 }
 
 // spinning reports whether g busy-waits: SpinThreshold idle steps in a
-// row, none of them before another goroutine's last progress. A goroutine
-// spinning on a flag is not spinning any more once the flag is written
-// (or anything else changes), until it has re-read its locations
-// SpinThreshold times since: otherwise virtual time would pass, every
+// row, and every location of the streak re-read since another goroutine's
+// last progress. A goroutine spinning on a flag is not spinning any more
+// once the flag is written (or anything else changes), until it has
+// re-read its locations since: otherwise virtual time would pass, every
 // goroutine being marked spinning, before the spinners saw the write
 // (ants' TestMultiPool: 50 workers spin on a flag, the test sets it and
-// gives them 3 s to stop).
+// gives them 3 s to stop). One re-read is enough: it sees the write, or
+// the write did not concern it. (Requiring SpinThreshold idle steps again
+// cost every write of the test SpinThreshold steps per spinner: ants'
+// TestMultiPoolReleaseContext, 50 spinners, reached the step bound.)
 //
 // A streak of plain reads alone needs plainReadSpins times as many steps:
 // a loop that re-reads a few fields while it computes with local variables
@@ -568,7 +578,7 @@ func (x *execution) spinning(g *G) bool {
 	if !g.waited {
 		need *= plainReadSpins
 	}
-	return g.idle >= need && g.idleFrom >= x.lastProgress
+	return g.idle >= need && g.fresh >= x.lastProgress
 }
 
 // plainReadSpins is the factor by which a streak of plain reads must be
@@ -657,6 +667,11 @@ type Failure struct {
 	G       int    // goroutine ID, 0 if none
 	Message string // oracle message
 	Stack   string // stack of a panic, if any
+	// Bound says the step bound ended the execution while its goroutines
+	// busy-waited: a livelock, or a leak of busy-waiting goroutines after
+	// the body returned (spin.go). Its length, not an interleaving, is the
+	// failure: there is nothing to minimise.
+	Bound bool
 }
 
 // RaceReport is a data race between two tracked accesses.

@@ -417,6 +417,22 @@ func blockedSentence(states []engine.GoroutineState, trace []sched.Step, o sched
 	return waitSentence(append(waiters, others...), o)
 }
 
+// spinSentence accounts for goroutines leaked while busy-waiting (a
+// Failure.Bound leak): they outlived the test body, spinning or blocked,
+// and none of them changes what the others wait for.
+func spinSentence(states []engine.GoroutineState) string {
+	var parts []string
+	for _, s := range states {
+		if s.Live {
+			parts = append(parts, fmt.Sprintf("G%d at %s", s.ID, describeOp(s.Pending)))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return strings.Join(parts, " and ") + " still ran after the test returned, busy-waiting (or blocked) on state none of them changes."
+}
+
 // holderSentence says that holders are blocked for ever while holding
 // mutexes that waiters wait for.
 func holderSentence(holders, waiters, others []string) string {

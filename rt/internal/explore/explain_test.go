@@ -143,6 +143,30 @@ func TestDeadlockSentenceNamesTheCycle(t *testing.T) {
 	}
 }
 
+// TestSpinLeakSentence: goroutines leaked while busy-waiting (a leak the
+// step bound reached) are not described as blocked, and such a failure is
+// not minimised: its length, not an interleaving, is the failure.
+func TestSpinLeakSentence(t *testing.T) {
+	_, _, lock, _, _ := explainSites(t)
+	spin := sched.Op{Kind: sched.OpAtomicLoad, Site: lock, Obj: 1}
+	res := &engine.Result{
+		Failure: &engine.Failure{Outcome: sched.Leak, G: 2, Bound: true},
+		States:  []engine.GoroutineState{{ID: 1}, {ID: 2, Pending: spin, Live: true}, {ID: 3, Pending: spin, Live: true}},
+	}
+	res.Outcome = sched.Leak
+	got := whatHappened(res)
+	if !strings.HasSuffix(got, "still ran after the test returned, busy-waiting (or blocked) on state none of them changes.") || strings.Contains(got, "G1") {
+		t.Errorf("spin leak sentence %q", got)
+	}
+	if minimizable(res) {
+		t.Error("a leak reached at the step bound is minimised")
+	}
+	res.Failure.Bound = false
+	if !minimizable(res) {
+		t.Error("a leak of blocked goroutines is not minimised")
+	}
+}
+
 // TestDeadlockSentenceWithoutCycle: goroutines all waiting for a mutex
 // whose holder is blocked on a send are not a cycle; the holder comes
 // first, then its waiters, then the rest (benbjohnson/clock's mock timer

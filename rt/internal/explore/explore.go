@@ -292,10 +292,12 @@ func (d *driver) stepBoundWarning(res *engine.Result, n int) {
 	d.t.Logf("vtbound: exploration stopped at the step bound after %d executions", n)
 }
 
-// minimizable reports whether a failure can be minimised: a livelock or
-// a timeout is about length, not about an interleaving.
-func minimizable(o sched.Outcome) bool {
-	return o != sched.Livelock && o != sched.Timeout
+// minimizable reports whether a failure can be minimised: a livelock, a
+// leak of busy-waiting goroutines (both reached at the step bound) or a
+// timeout is about length, not about an interleaving.
+func minimizable(res *engine.Result) bool {
+	bound := res.Failure != nil && res.Failure.Bound
+	return !bound && res.Outcome != sched.Livelock && res.Outcome != sched.Timeout
 }
 
 func strategyName(s sched.Strategy) string {

@@ -291,6 +291,9 @@ func whatHappened(res *engine.Result) string {
 func whatHappenedSteps(res *engine.Result) (string, []int) {
 	switch res.Outcome {
 	case sched.Deadlock, sched.Leak:
+		if res.Failure != nil && res.Failure.Bound {
+			return spinSentence(res.States), nil
+		}
 		return blockedSentence(res.States, res.Trace, res.Outcome), nil
 	case sched.Failed, sched.Panicked:
 		if s, named := explainSteps(res.Trace); s != "" {
@@ -435,7 +438,7 @@ func (d *driver) tell(b *strings.Builder, res *engine.Result, sf *schedfile.Sche
 	st, replay := newStory(res), path
 	var after strings.Builder
 	minimised := false
-	if divergence == "" && minimizable(res.Outcome) && d.childrenAllowed() {
+	if divergence == "" && minimizable(res) && d.childrenAllowed() {
 		if m, mpath := d.reportMinimized(&after, res, path, found); m != nil {
 			st, replay, minimised = *m, mpath, true
 		}
@@ -443,7 +446,7 @@ func (d *driver) tell(b *strings.Builder, res *engine.Result, sf *schedfile.Sche
 	d.writeStory(b, res, st, sf, divergence)
 	fmt.Fprintf(b, "  (c,v,t) = (%s) as found (%s); schedule saved: %s\n", sf.CVT, cvtWords(found), path)
 	b.WriteString(after.String())
-	if !minimised && minimizable(res.Outcome) {
+	if !minimised && minimizable(res) {
 		section(b, "interleaving, the steps that matter (» marks a preemption)", st.steps())
 	}
 	fmt.Fprintf(b, "  replay: %s\n", d.replayCommand(replay))
