@@ -548,7 +548,7 @@ func (g *G) exit(r any, normal bool) {
 		return
 	}
 	if g.id == 1 {
-		x.bodyDone = true
+		x.bodyDone, x.bodyEnd = true, x.now
 	}
 	next := x.pickNext(nil)
 	if next == nil {

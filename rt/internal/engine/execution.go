@@ -54,6 +54,7 @@ type execution struct {
 	exitWaits    int  // sleeps since then whose wait for the exits ran out
 	lingering    bool // base counts goroutines an earlier execution left exiting
 	bodyDone     bool
+	bodyEnd      time.Duration // the virtual time at which the body returned
 	boundHit     bool      // the step bound ended the execution without a livelock
 	lastProgress int       // the last step that changed shared state (noteProgress)
 	timeHit      bool      // it was the time bound (timebound.go)
@@ -273,12 +274,30 @@ func (x *execution) onlySpinners() bool {
 // timer, if there is one, and reports whether it did.
 func (x *execution) advanceClock() bool {
 	next, ok := x.nextWake()
+	if ok && x.bodyDone && next > x.bodyEnd+afterBody {
+		return false // see afterBody
+	}
 	if ok {
 		x.now = next
 		x.coupled = coupling{}
 		x.keepUp()
 	}
 	return ok
+}
+
+// afterBody bounds how far the virtual clock moves after the test body
+// returned. Time still moves then, so that a background loop on a ticker
+// (a janitor, a pool's purger) can wake goroutines that look blocked, as
+// natively; but natively the test is over, and a loop that never ends (a
+// connection's keep-alive every 100 ms: hashicorp/yamux's TestPing) would
+// otherwise run every execution to the step or time bound. Goroutines
+// still waiting on a timer beyond it are not blamed (see stuck).
+const afterBody = time.Second
+
+// wakesLater reports whether g sleeps or waits as a timer goroutine until
+// a virtual time after now.
+func (g *G) wakesLater(now time.Duration) bool {
+	return (g.op.Kind == sched.OpSleep || g.op.Kind == sched.OpTimer) && g.wakeAt > now
 }
 
 // keepUp waits, once uncontrolled code has taken part in the execution,
@@ -418,10 +437,11 @@ func (x *execution) stuck() {
 	var blocked *G
 	polling := false
 	for _, g := range x.alive {
-		if x.bodyDone && g.live && g.pendingTimer() {
+		if x.bodyDone && g.live && (g.pendingTimer() || g.wakesLater(x.now)) {
 			// time can still move after the body returned: a background
-			// loop on a ticker (a janitor, a pool's purger) may wake the
-			// goroutines that look blocked, as natively
+			// loop on a ticker (a janitor, a pool's purger) or a sleeper
+			// beyond afterBody may wake the goroutines that look blocked,
+			// as natively
 			polling = true
 			continue
 		}
