@@ -55,12 +55,12 @@ type execution struct {
 	lingering    bool // base counts goroutines an earlier execution left exiting
 	bodyDone     bool
 	bodyEnd      time.Duration // the virtual time at which the body returned
-	boundHit     bool      // the step bound ended the execution without a livelock
-	lastProgress int       // the last step that changed shared state (noteProgress)
-	timeHit      bool      // it was the time bound (timebound.go)
-	cutAt        time.Time // when the time bound ends this execution
-	over         bool      // a fatal oracle fired or the execution is stuck
-	ended        bool      // signalEnd was called
+	boundHit     bool          // the step bound ended the execution without a livelock
+	lastProgress int           // the last step that changed shared state (noteProgress)
+	timeHit      bool          // it was the time bound (timebound.go)
+	cutAt        time.Time     // when the time bound ends this execution
+	over         bool          // a fatal oracle fired or the execution is stuck
+	ended        bool          // signalEnd was called
 	failure      *Failure
 	races        []RaceReport
 	raceSeen     map[[2]int32]bool
