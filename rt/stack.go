@@ -122,14 +122,21 @@ func writeBlock(b *strings.Builder, lines []string, state string, tail []string)
 // itself: see rt.Exploring), the tail's first frame, that same function
 // at its call of Test, is left out, as natively the function appears once.
 func joinTail(kept, tail []string) []string {
-	n := len(kept)
-	if n < 2 || len(tail) < 2 || !strings.HasPrefix(kept[n-1], "\t") || !strings.HasPrefix(tail[1], "\t") {
-		return tail
-	}
-	if frameFunc(kept[n-2]) == frameFunc(tail[0]) {
+	fn, ok := bottomFunc(kept)
+	if ok && len(tail) >= 2 && strings.HasPrefix(tail[1], "\t") && fn == frameFunc(tail[0]) {
 		return tail[2:]
 	}
 	return tail
+}
+
+// bottomFunc returns the function of the last frame of lines (a function
+// line followed by its file line), and whether there is one.
+func bottomFunc(lines []string) (string, bool) {
+	n := len(lines)
+	if n < 2 || !strings.HasPrefix(lines[n-1], "\t") {
+		return "", false
+	}
+	return frameFunc(lines[n-2]), true
 }
 
 // frameFunc returns the function of a frame line ("pkg.F(0x1, 0x2)").
@@ -148,13 +155,9 @@ func frameFunc(line string) string {
 // when the bottom frame is not a function literal.
 func creator(kept []string, by string) []string {
 	orig := []string{"created by " + by}
-	n := len(kept)
-	if n < 2 || !strings.HasPrefix(kept[n-1], "\t") {
+	fn, ok := bottomFunc(kept)
+	if !ok {
 		return orig
-	}
-	fn := kept[n-2]
-	if i := strings.LastIndexByte(fn, '('); i > 0 {
-		fn = fn[:i]
 	}
 	dot := strings.LastIndexByte(fn, '.')
 	last := strings.TrimPrefix(fn[dot+1:], "func")
@@ -165,7 +168,7 @@ func creator(kept []string, by string) []string {
 	if _, in, ok := strings.Cut(by, " in goroutine "); ok {
 		line += " in goroutine " + in
 	}
-	return []string{line, kept[n-1]}
+	return []string{line, kept[len(kept)-1]}
 }
 
 // vtboundFrame reports whether a line of a stack block names a function

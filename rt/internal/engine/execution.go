@@ -311,7 +311,7 @@ func (x *execution) keepUp() {
 	if x.epoch.IsZero() || !x.uncontrolled && !x.foreignGoroutines() {
 		return
 	}
-	if d := time.Until(x.epoch.Add(x.now + x.nowTicks)); d > 0 {
+	if d := time.Until(x.wall()); d > 0 {
 		x.engineSleep(min(d, maxCatchUp))
 	}
 }

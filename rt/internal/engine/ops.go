@@ -101,8 +101,18 @@ func (g *G) Now() time.Time {
 	if x.epoch.IsZero() {
 		x.epoch = time.Now()
 	}
+	now := x.wall()
 	x.nowTicks += nowTick
-	return x.epoch.Add(x.now + x.nowTicks - nowTick)
+	return now
+}
+
+// wall is the execution's wall clock (see Now) without a reading of it;
+// the zero time before the first reading.
+func (x *execution) wall() time.Time {
+	if x.epoch.IsZero() {
+		return time.Time{}
+	}
+	return x.epoch.Add(x.now + x.nowTicks)
 }
 
 // nowTick is how far each reading of Now moves the execution's wall clock:

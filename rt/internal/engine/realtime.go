@@ -2,8 +2,6 @@ package engine
 
 import (
 	"time"
-
-	"github.com/vtbound/vtbound/rt/internal/sched"
 )
 
 // maxCoupledWait bounds the real time that passes, per advance of the
@@ -66,7 +64,7 @@ func (x *execution) couple() bool {
 func (x *execution) nextWake() (time.Duration, bool) {
 	next, ok := time.Duration(0), false
 	for _, g := range x.alive {
-		if !g.live || (g.op.Kind != sched.OpSleep && g.op.Kind != sched.OpTimer) || g.wakeAt <= x.now {
+		if !g.live || !g.wakesLater(x.now) {
 			continue
 		}
 		if !ok || g.wakeAt < next {

@@ -81,6 +81,16 @@ func (d *driver) enter() func() {
 	}
 }
 
+// Active reports whether an exploration of t is under way (its driver is
+// running), so that a test function that explores itself through Test
+// (see rt.Exploring) runs its body: in the exploration's executions, and
+// when the exploration runs the body natively (an ancestor of a probed
+// subtest).
+func Active(t *testing.T) bool {
+	_, ok := running.Load(t.Name())
+	return ok
+}
+
 // subtestFailed reports whether res failed through a subtest that explored
 // (or replayed) and reported on its own: the failure is the subtest's,
 // not this test's.
@@ -97,7 +107,6 @@ func Test(t *testing.T, body func(t *testing.T)) {
 // run explores body; in is the fuzz input it runs on (nil for a test).
 func run(t *testing.T, body func(t *testing.T), in *fuzzInput) {
 	t.Helper()
-	defer markActive(t)()
 	if engine.Current() != nil { // nested inside a running exploration
 		body(t)
 		return
