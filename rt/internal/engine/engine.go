@@ -148,6 +148,7 @@ type Engine struct {
 	// of its own) while this engine's execution waits for them in t.Run.
 	nested atomic.Int32
 	clocks clockPool // storage of exited goroutines' clocks (clock.go)
+	gone   []uint64  // numbers of goroutines that ended, maybe still exiting (lookers.go)
 }
 
 // BeginNested says that a subtest of the test this engine explores starts
@@ -542,6 +543,7 @@ func (g *G) exit(r any, normal bool) {
 	g.clock = nil
 	x.record(g, sched.Op{Kind: sched.OpExit, Group: -1}, -1, false)
 	x.exits++
+	x.e.noteGone(g)
 	close(g.exited)
 	if x.over {
 		x.signalEnd()

@@ -666,6 +666,9 @@ func (x *execution) releaseAll() {
 		}
 		away := g.ho.away // handed off: it ends when it comes back (handoff.go)
 		g.ho.away = false
+		if g.started() { // else its g pointer may not be written (see Looks)
+			x.e.noteGone(g)
+		}
 		g.abort = true
 		g.wake <- struct{}{}
 		select {

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/vtbound/vtbound/rt/internal/gid"
@@ -21,6 +22,7 @@ import (
 var (
 	goidOnce   sync.Once
 	goidOffset = -1
+	goidFound  atomic.Bool // goidOffset is known: set once, after it
 )
 
 // goidScan is how many bytes of a g structure are searched.
@@ -65,6 +67,7 @@ func findGoidOffset() {
 		}
 		if ok {
 			goidOffset = int(off)
+			goidFound.Store(true)
 			return
 		}
 	}

@@ -35,6 +35,9 @@ func (g *G) Looks() Looks {
 	l := Looks{Hidden: map[uint64]bool{}, States: map[uint64]string{}}
 	goidOnce.Do(findGoidOffsetSettled)
 	l.hideRunners()
+	for _, n := range g.e.gone {
+		l.Hidden[n] = true
+	}
 	if g.abort || g.ho.inert {
 		return l // released: the execution's state is not g's to read
 	}
@@ -153,4 +156,30 @@ func findGoidOffsetSettled() {
 		}
 		time.Sleep(10 * time.Microsecond)
 	}
+}
+
+// Goroutines that ended. A controlled goroutine that returned is counted
+// and listed by the runtime until it has left the runtime's exit path,
+// which on a loaded machine can be after the next execution began and the
+// program looked (settle's wait for the count to come down is bounded).
+// Natively it would be gone: Looks hides it by number. Numbers are
+// recorded as goroutines end or are released, once they can be read (a
+// program looked before); the runtime never reuses a goroutine number, so
+// a number whose goroutine has gone hides nothing. The last maxGone are
+// kept.
+const maxGone = 256
+
+// noteGone records the number of g, which is ending (see above).
+func (e *Engine) noteGone(g *G) {
+	if !goidFound.Load() {
+		return
+	}
+	n, ok := goroutineNumber(g.gp)
+	if !ok {
+		return
+	}
+	if len(e.gone) == maxGone {
+		e.gone = append(e.gone[:0], e.gone[1:]...)
+	}
+	e.gone = append(e.gone, n)
 }

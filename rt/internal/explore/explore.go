@@ -82,10 +82,10 @@ func (d *driver) enter() func() {
 }
 
 // Active reports whether an exploration of t is under way (its driver is
-// running, or the caller is one of its executions), so that a test function that explores itself through Test
-// (see rt.Exploring) runs its body: in the exploration's executions, and
-// when the exploration runs the body natively (an ancestor of a probed
-// subtest).
+// running, or the caller is one of its executions), so that a test
+// function that explores itself through Test (see rt.Exploring) runs its
+// body: in the exploration's executions, and when the exploration runs
+// the body natively (an ancestor of a probed subtest).
 func Active(t *testing.T) bool {
 	if engine.Current() != nil {
 		return true // in an execution (a probe's subtest passes its own t)
