@@ -272,7 +272,26 @@ func contextPrimitives() []primitive {
 			ctx, _ := rt.WithCancel(pSync, context.Background())
 			rt.Go(pGo, func() { rt.Recv(pChan, ctx.Done()) })
 		}},
+		{name: "cleanup-stops-loop", only: []string{"order=[2 1]"}, body: cleanupStopsLoop},
 	}
+}
+
+// cleanupStopsLoop: functions registered with t.Cleanup run at the end of
+// each execution, last registered first, under control: the loop they
+// stop is no leak, and nothing is left to run after the exploration, when
+// the goroutines they would stop have been released.
+func cleanupStopsLoop(t *testing.T, o *outcomes) {
+	quit := rt.MakeChan[struct{}](pChan, 0)
+	var order []int
+	rt.Go(pGo, func() { rt.Recv(pChan, quit) })
+	rt.TCleanup(pSched, t, func() {
+		order = append(order, 1)
+		o.add("order=%v", order)
+	})
+	rt.TCleanup(pSched, t, func() {
+		order = append(order, 2)
+		rt.Close(pChan, quit)
+	})
 }
 
 // releasedCtx is the context the previous execution of

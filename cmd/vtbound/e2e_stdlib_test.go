@@ -11,7 +11,9 @@ import (
 // deadline as long as the work is found to win sometimes (on the virtual
 // clock), a synctest test runs natively with one warning, and every other
 // test passes (no false alarm from Timer.Reset, Ticker.Reset, AfterFunc
-// with Reset, sync.Map publication or a Cond over an RLocker). Needs the
+// with Reset, sync.Map publication or a Cond over an RLocker; a loop
+// stopped by a t.Cleanup function is no leak and its Close does not hang,
+// each execution running its own Cleanup functions). Needs the
 // rewriter and the engine.
 func TestStdlib(t *testing.T) {
 	dir := module(t, "stdlib")
@@ -32,7 +34,8 @@ func TestStdlib(t *testing.T) {
 		t.Errorf("want one line %q, got %d:\n%s", native, n, r.output())
 	}
 	for _, name := range []string{"TestDebounce", "TestTimerReset", "TestTickerReset", "TestWaitTimeout",
-		"TestContextCancelTree", "TestContextDeadlineAfterWork", "TestSyncMap", "TestCondLockers", "TestSynctest", "TestTContext"} {
+		"TestContextCancelTree", "TestContextDeadlineAfterWork", "TestSyncMap", "TestCondLockers", "TestSynctest", "TestTContext",
+		"TestCleanupStopsLoop"} {
 		if actions[name] != "pass" {
 			t.Errorf("%s: %s, want pass:\n%s", name, actions[name], outputs[name])
 		}

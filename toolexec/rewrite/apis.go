@@ -56,7 +56,10 @@ var modelledAPIs = map[string]map[string]modelledAPI{
 		"Value.Recv": {shapeIface, "ReflectRecv"}, "Value.TrySend": {shapeIface, "ReflectTrySend"},
 		"Value.TryRecv": {shapeIface, "ReflectTryRecv"}, "Value.Close": {shapeIface, "ReflectClose"},
 	},
-	"testing": {"common.Context": {shapeIface, "TContext"}, "TB.Context": {shapeIface, "TContext"}},
+	"testing": {
+		"common.Context": {shapeIface, "TContext"}, "TB.Context": {shapeIface, "TContext"},
+		"common.Cleanup": {shapeIface, "TCleanup"}, "TB.Cleanup": {shapeIface, "TCleanup"},
+	},
 	// File I/O synchronises as in the race detector (rt/fileio.go).
 	"os": {
 		"WriteFile": {shapeFunc, "WriteFile"}, "ReadFile": {shapeFunc, "ReadFile"},

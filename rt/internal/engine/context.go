@@ -79,9 +79,10 @@ func (g *G) OnBodyExit(f func()) {
 	rooms[bodyExitKey{}] = append(fs, f)
 }
 
-// withBodyExit wraps the test body so that the OnBodyExit functions run
-// when it returns normally (not when it panics or calls t.FailNow: the
-// execution has failed then).
+// withBodyExit wraps the test body so that the OnBodyExit functions, then
+// the execution's Cleanup functions (cleanup.go), run when it returns
+// normally (not when it panics or calls t.FailNow: the execution has
+// failed then).
 func (x *execution) withBodyExit(body func()) func() {
 	return func() {
 		body()
@@ -89,5 +90,6 @@ func (x *execution) withBodyExit(body func()) func() {
 		for _, f := range fs {
 			f()
 		}
+		x.runCleanups()
 	}
 }

@@ -107,6 +107,16 @@ func Test(t *testing.T, body func(t *testing.T)) {
 	run(t, body, nil)
 }
 
+// asBody returns body(t) as an execution's body: t is recorded as the
+// body's T, so that functions registered with t.Cleanup run at the end of
+// each execution (engine/cleanup.go).
+func asBody(t *testing.T, body func(*testing.T)) func() {
+	return func() {
+		engine.Current().SetBodyT(t)
+		body(t)
+	}
+}
+
 // run explores body; in is the fuzz input it runs on (nil for a test).
 func run(t *testing.T, body func(t *testing.T), in *fuzzInput) {
 	t.Helper()
@@ -118,7 +128,7 @@ func run(t *testing.T, body func(t *testing.T), in *fuzzInput) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := &driver{t: t, s: s.ForInput(in != nil), body: func() { body(t) }, in: in}
+	d := &driver{t: t, s: s.ForInput(in != nil), body: asBody(t, body), in: in}
 	defer d.enter()()
 	defer d.writeResult(time.Now())()
 	if path := os.Getenv(minimizeEnv); path != "" {

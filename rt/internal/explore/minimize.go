@@ -203,7 +203,7 @@ func runMinimizeChild(t *testing.T, body func(*testing.T), s *driver, path, out 
 	run := func(e *engine.Engine) (res *engine.Result, ok bool) {
 		t.Run("candidate", func(st *testing.T) {
 			cur = st
-			res, ok = e.Run(func() { body(st) })
+			res, ok = e.Run(asBody(st, body))
 		})
 		return res, ok
 	}

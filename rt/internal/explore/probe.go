@@ -88,7 +88,7 @@ func (d *driver) runProbes(t *testing.T, body func(*testing.T), strat sched.Stra
 		ok := false
 		t.Run("probe", func(st *testing.T) {
 			cur = st
-			res, ok = e.Run(func() { body(st) })
+			res, ok = e.Run(asBody(st, body))
 		})
 		if !ok {
 			break

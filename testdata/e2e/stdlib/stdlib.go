@@ -132,3 +132,25 @@ func (q *Queue) Get() int {
 	q.items = q.items[1:]
 	return v
 }
+
+// Loop is a background receive loop that Close stops and waits for, the
+// shape of a network session's receive loop.
+type Loop struct{ quit, done chan struct{} }
+
+// StartLoop starts a loop.
+func StartLoop() *Loop {
+	l := &Loop{quit: make(chan struct{}), done: make(chan struct{})}
+	go l.run()
+	return l
+}
+
+func (l *Loop) run() {
+	<-l.quit
+	close(l.done) // not deferred: only a loop that returns closes it
+}
+
+// Close stops the loop and waits until it has returned.
+func (l *Loop) Close() {
+	close(l.quit)
+	<-l.done
+}

@@ -242,3 +242,16 @@ func TestSynctest(t *testing.T) {
 		<-ctx.Done()
 	})
 }
+
+// TestCleanupStopsLoop: a loop stopped by a function a helper registers
+// with t.Cleanup is no leak, and the function's wait for the loop to
+// return does not hang: each execution runs its own Cleanup functions.
+func TestCleanupStopsLoop(t *testing.T) {
+	startLoop(t)
+}
+
+func startLoop(tb testing.TB) *Loop {
+	l := StartLoop()
+	tb.Cleanup(l.Close)
+	return l
+}

@@ -61,3 +61,9 @@ func Syncs(m *sync.Map, l sync.Locker) (int, error) {
 	_, err := sync.OnceValues(func() (int, error) { return 1, nil })()
 	return v(), err
 }
+
+// Cleanups: t.Cleanup on a TB and a T, kept by the execution.
+func Cleanups(tb testing.TB, t *testing.T, f func()) {
+	tb.Cleanup(f)
+	t.Cleanup(f)
+}

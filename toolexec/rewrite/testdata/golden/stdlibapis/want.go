@@ -125,6 +125,15 @@ func Syncs(m *sync.Map, l sync.Locker) (int, error) {
 	return v(), err
 }
 
+// Cleanups: t.Cleanup on a TB and a T, kept by the execution.
+//line stdlibapis.go:66:1
+func Cleanups(tb testing.TB, t *testing.T, f func()) {
+//line stdlibapis.go:67:1
+	_vtbrt.TCleanup(_vtbS+39, tb, f)
+//line stdlibapis.go:68:1
+	_vtbrt.TCleanup(_vtbS+40, t, f)
+}
+
 var _ = time.NewTimer
 
 var _ = time.NewTicker
@@ -196,6 +205,8 @@ func _vtbRegister() int32 {
 		"stdlibapis.go\t59\t2\tKOther\t\t\n"+
 		"stdlibapis.go\t60\t7\tKOther\t\t\n"+
 		"stdlibapis.go\t61\t12\tKOther\t\t\n"+
+		"stdlibapis.go\t67\t2\tKSync\t\t\n"+
+		"stdlibapis.go\t68\t2\tKSync\t\t\n"+
 		"", _vtbG[:])
 }
 
