@@ -48,7 +48,7 @@ type analysis struct {
 	log   []undo
 	saved []int32
 	// dbg, set by tests only, checks the incremental analysis against a
-	// full recomputation (dpor_incr.go).
+	// full recomputation (dpor_incr_check.go).
 	dbg *analysisDebug
 
 	// prune is hapset's HaPSet guidance (hapset.go, Alg. 4); nil for dpor.
