@@ -74,12 +74,14 @@
 // dependent as sched.Dependent says (reads of one location commute, RLock
 // and RUnlock commute, WaitGroup Adds and Dones commute among themselves);
 // happens-before uses vector clocks with the seed's write and access
-// clocks (Fig. 3) generalised to commute tags. The search is depth-first
-// over the decisions of executions, reached again by replaying decision
-// prefixes. After each execution every race (two dependent operations of
-// different goroutines, ordered only by their direct dependence) adds, at
-// the Pick before the earlier one, an initial of the reversed order if the
-// backtrack or sleep set there holds none (source sets); the new branch
+// clocks (Fig. 3) generalised to commute tags; the clocks of the prefix
+// an execution shares with the previous one are kept (dpor_incr.go). The
+// search is depth-first over the decisions of executions, reached again
+// by replaying decision prefixes. After each execution every race (two
+// dependent operations of different goroutines, ordered only by their
+// direct dependence) adds, at the Pick before the earlier one, an initial
+// of the reversed order if the backtrack or sleep set there holds none
+// (source sets); the new branch
 // follows the reversed order (its wakeup sequence) as far as it can. Sleep
 // sets (Fig. 7) are always on: an execution that reaches a state where every
 // enabled goroutine is asleep is counted as sleep-set blocked, not as a

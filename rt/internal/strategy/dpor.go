@@ -227,6 +227,7 @@ type dporExec struct {
 	blocked   bool      // every enabled goroutine was asleep
 	blockedAt int       // trace length when blocked
 	pending   []seenOp  // by goroutine ID: last pending operation seen
+	stepped   []int     // by goroutine ID: its last step in the trace, or -1
 	guide     []int     // goroutines of the wakeup sequence still to run
 	guideFrom int       // trace index where the sequence starts
 	foreign   bool      // the execution's subtree belongs to another shard
@@ -276,7 +277,7 @@ func (d *DPOR) Begin(p *sched.Plan) bool {
 	}
 	d.started = true
 	d.b.take()
-	d.x = dporExec{sleep: d.x.sleep[:0], pending: d.x.pending[:0]}
+	d.x = dporExec{sleep: d.x.sleep[:0], pending: d.x.pending[:0], stepped: d.x.stepped[:0]}
 	if k := len(d.tree) - 1; k >= 0 {
 		d.beginBranch(d.tree[k])
 	}
@@ -566,6 +567,9 @@ func (d *DPOR) catchUp(trace []sched.Step) {
 	x := &d.x
 	for i := x.seen; i < len(trace); i++ {
 		st := trace[i]
+		if st.G < len(x.stepped) {
+			x.stepped[st.G] = i // a goroutine not noted yet has no entry to keep
+		}
 		if st.Op.Kind == sched.OpExit {
 			continue
 		}
@@ -593,15 +597,22 @@ func (d *DPOR) catchUp(trace []sched.Step) {
 
 // notePending records every goroutine's pending operation, so that End
 // knows the operations of goroutines still blocked when the execution
-// ended.
+// ended. An entry that holds the same operation, seen after the
+// goroutine's last step, is left as it is: its trace length tells
+// pendingRaces the same (the goroutine has not moved since), and its
+// object number and parent were noted when it was recorded.
 func (d *DPOR) notePending(v *sched.View) {
 	x := &d.x
 	for i := range v.Goroutines {
 		g := &v.Goroutines[i]
 		for len(x.pending) <= g.ID {
-			x.pending = append(x.pending, seenOp{})
+			x.pending, x.stepped = append(x.pending, seenOp{}), append(x.stepped, -1)
 		}
-		x.pending[g.ID] = seenOp{op: g.Op, at: len(v.Trace), ok: true}
+		p := &x.pending[g.ID]
+		if p.ok && p.op == g.Op && p.at > x.stepped[g.ID] {
+			continue
+		}
+		*p = seenOp{op: g.Op, at: len(v.Trace), ok: true}
 		x.objs = max(x.objs, g.Op.Obj)
 		if d.optimal {
 			d.noteParent(g.ID, g.Parent)

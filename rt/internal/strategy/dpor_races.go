@@ -29,19 +29,27 @@ type analysis struct {
 	global objState
 	every  objState
 	nodeAt []*dnode // by trace index: the Pick node deciding that step
-	// anyAll and anyWide note whether the analysed events include one of
-	// ClassAll and a wide one of each class (scan).
-	anyAll  bool
-	anyWide [sched.ClassAll + 1]bool
-	first   []int // by goroutine: first event in u, or -1
-	pool    []*objState
-	last    []int   // by goroutine: its last step in the trace (pendingRaces)
-	arena   []int32 // backing of the event clocks, width wide each
-	width   int     // entries of each event clock
-	vbuf    vclock
-	cand    []int
-	seq     []int // the reversal being inserted (optimal mode)
-	real    int   // events of the trace; pending operations follow
+	// kinds notes whether the analysed events may include one of ClassAll
+	// and a wide one of each class (scan): every and all are kept only
+	// then.
+	kinds kinds
+	first []int // by goroutine: first event in u, or -1
+	pool  []*objState
+	last  []int      // by goroutine: its last step in the trace (pendingRaces)
+	arena clockArena // backing of the event clocks, width wide each
+	width int        // entries of each event clock
+	gos   int        // goroutines the trace's go statements made, plus one
+	vbuf  vclock
+	cand  []int
+	seq   []int // the reversal being inserted (optimal mode)
+	real  int   // events of the trace; pending operations follow
+	// log holds what undoes each addition to an object state, saved the
+	// clocks it joined into (rewind, dpor_incr.go).
+	log   []undo
+	saved []int32
+	// dbg, set by tests only, checks the incremental analysis against a
+	// full recomputation (dpor_incr_check.go).
+	dbg *analysisDebug
 
 	// prune is hapset's HaPSet guidance (hapset.go, Alg. 4); nil for dpor.
 	prune *hapsetGuide
@@ -56,8 +64,9 @@ type event struct {
 	op    sched.Op
 	local int32 // position in its goroutine, from 1
 	info  sched.KindInfo
-	step  int // index in the trace
-	prev  int // previous event of the goroutine, or -1
+	step  int       // index in the trace
+	prev  int       // previous event of the goroutine, or -1
+	mark  arenaMark // the clock arena before the event's clock
 }
 
 // objState holds the join of the clocks of the events on one object by
@@ -82,15 +91,19 @@ func (s *objState) joinInto(c *vclock, tag uint8) {
 	}
 }
 
-// add records event k with clock c and tag.
-func (s *objState) add(k int, c vclock, tag uint8) {
+// add records event k with clock c and tag in state s, and logs how to
+// undo it (rewind).
+func (a *analysis) add(s *objState, k int, c vclock, tag uint8) {
 	s.events = append(s.events, k)
 	for i, t := range s.tags {
 		if t == tag {
+			a.log = append(a.log, undo{s: s, ev: k, tag: i, at: len(a.saved), n: len(s.clocks[i])})
+			a.saved = append(a.saved, s.clocks[i]...)
 			s.clocks[i].join(c)
 			return
 		}
 	}
+	a.log = append(a.log, undo{s: s, ev: k, tag: -1})
 	s.tags = append(s.tags, tag)
 	if n := len(s.clocks); n < cap(s.clocks) {
 		s.clocks = s.clocks[:n+1]
@@ -100,9 +113,9 @@ func (s *objState) add(k int, c vclock, tag uint8) {
 	s.clocks = append(s.clocks, c.copy())
 }
 
-// reset prepares the analysis of a trace of steps steps, keeping the
-// buffers of the previous one.
-func (a *analysis) reset(d *DPOR, steps int) {
+// reset empties the analysis state, keeping the buffers of the previous
+// traces.
+func (a *analysis) reset() {
 	a.ev, a.clk = a.ev[:0], a.clk[:0]
 	a.gclk, a.spawn, a.nlocal, a.lastEv = a.gclk[:0], a.spawn[:0], a.nlocal[:0], a.lastEv[:0]
 	for i := range a.objs {
@@ -120,7 +133,15 @@ func (a *analysis) reset(d *DPOR, steps int) {
 	}
 	a.global.reset()
 	a.every.reset()
-	// pending operations are events at index steps
+	a.arena.reset(a.width)
+	a.log, a.saved = a.log[:0], a.saved[:0]
+	a.gos, a.real = 1, 0
+}
+
+// locate indexes the Pick nodes of the current path by the trace step
+// they decide, for a trace of steps steps (pending operations are events
+// at index steps).
+func (a *analysis) locate(d *DPOR, steps int) {
 	a.nodeAt = append(a.nodeAt[:0], make([]*dnode, steps+1)...)
 	for _, n := range d.tree {
 		if !n.choose && n.step <= steps {
@@ -145,25 +166,15 @@ func (a *analysis) grow(g int) {
 // of a sleep-set blocked execution continues a trace explored before);
 // in optimal mode every step is an event of the reversals (notDep), so
 // that a goroutine asleep there is seen to run after the reversed race.
+//
+// The happens-before of the events that the trace shares with the
+// previous analysed one is kept (build); the races are all found again.
 func (a *analysis) run(d *DPOR, trace []sched.Step, limit int, pending bool) (races, added int) {
-	a.reset(d, len(trace))
-	a.scan(trace, d.x.pending)
-	a.arena = a.arena[:0]
-	gos := 1
-	for i, st := range trace {
-		if st.Op.Kind == sched.OpExit {
-			continue
-		}
-		k := a.push(st.G, st.Op, i)
-		a.apply(k)
-		a.record(k)
-		if st.Op.Kind == sched.OpGo {
-			gos++
-			a.grow(gos)
-			a.spawn[gos] = a.clk[k]
-		}
+	a.locate(d, len(trace))
+	a.build(trace, d.x.pending)
+	if a.dbg != nil {
+		a.dbg.verify(a, d, trace)
 	}
-	a.real = len(a.ev)
 	for j := 0; j < a.real && a.ev[j].step < limit; j++ {
 		r, b := a.races(d, j)
 		races, added = races+r, added+b
@@ -172,45 +183,61 @@ func (a *analysis) run(d *DPOR, trace []sched.Step, limit int, pending bool) (ra
 		r, b := a.pendingRaces(d, trace)
 		races, added = races+r, added+b
 	}
+	if a.dbg != nil {
+		a.dbg.trail = append(a.dbg.trail, [2]int{races, added})
+	}
 	return races, added
 }
 
-// scan sizes the event clocks for trace and its pending operations (an
-// entry per goroutine ID of their events), and notes which kinds of
-// events they contain: the states that only an operation of every class
-// (ClassAll) or a wide operation of a class reads (every, all) are kept
-// only when the trace has one.
-func (a *analysis) scan(trace []sched.Step, pending []seenOp) {
-	a.width = len(pending)
-	a.anyAll, a.anyWide = false, [sched.ClassAll + 1]bool{}
-	note := func(op *sched.Op) {
-		switch info := op.Kind.Info(); {
-		case info.Class == sched.ClassAll:
-			a.anyAll = true
-		case info.Wide:
-			a.anyWide[info.Class] = true
+// extend computes the events of trace from step i on, after those
+// already analysed.
+func (a *analysis) extend(trace []sched.Step, from int) {
+	for i := from; i < len(trace); i++ {
+		st := &trace[i]
+		if st.Op.Kind == sched.OpExit {
+			continue
+		}
+		k := a.push(st.G, st.Op, i)
+		a.apply(k)
+		a.record(k)
+		if st.Op.Kind == sched.OpGo {
+			a.gos++
+			a.grow(a.gos)
+			a.spawn[a.gos] = a.clk[k]
 		}
 	}
+	a.real = len(a.ev)
+}
+
+// scan returns the width of the event clocks for trace and its pending
+// operations (an entry per goroutine ID of their events), and which
+// kinds of events they contain: the states that only an operation of
+// every class (ClassAll) or a wide operation of a class reads (every,
+// all) are kept only when the trace has one.
+func scan(trace []sched.Step, pending []seenOp) (width int, fl kinds) {
+	width = len(pending)
 	for i := range trace {
 		st := &trace[i]
-		a.width = max(a.width, st.G+1)
-		note(&st.Op)
+		width = max(width, st.G+1)
+		fl.note(&st.Op)
 	}
 	for i := range pending {
-		note(&pending[i].op)
+		fl.note(&pending[i].op)
 	}
+	return width, fl
 }
 
 // push appends an event and computes its program-order clock.
 func (a *analysis) push(g int, op sched.Op, step int) int {
 	a.grow(g)
 	a.nlocal[g]++
-	c := a.alloc()
+	mark := a.arena.mark()
+	c := a.arena.alloc(a.width)
 	copy(c, a.gclk[g])
 	if a.nlocal[g] == 1 {
 		c.join(a.spawn[g])
 	}
-	a.ev = append(a.ev, event{g: g, op: op, local: a.nlocal[g], info: op.Kind.Info(), step: step, prev: a.lastEv[g]})
+	a.ev = append(a.ev, event{g: g, op: op, local: a.nlocal[g], info: op.Kind.Info(), step: step, prev: a.lastEv[g], mark: mark})
 	a.lastEv[g] = len(a.ev) - 1
 	a.clk = append(a.clk, c)
 	return len(a.ev) - 1
@@ -249,17 +276,17 @@ func (a *analysis) record(k int) {
 	case info.Class == sched.ClassNone:
 		return
 	case info.Class == sched.ClassAll:
-		a.global.add(k, c, 0)
+		a.add(&a.global, k, c, 0)
 	case info.Wide:
-		a.wide[info.Class].add(k, c, 0)
+		a.add(&a.wide[info.Class], k, c, 0)
 	default:
-		a.obj(info.Class, e.op.Obj).add(k, c, info.Commute)
+		a.add(a.obj(info.Class, e.op.Obj), k, c, info.Commute)
 	}
-	if info.Class != sched.ClassAll && a.anyWide[info.Class] {
-		a.all[info.Class].add(k, c, 0)
+	if info.Class != sched.ClassAll && a.kinds.wide[info.Class] {
+		a.add(&a.all[info.Class], k, c, 0)
 	}
-	if a.anyAll {
-		a.every.add(k, c, 0)
+	if a.kinds.all {
+		a.add(&a.every, k, c, 0)
 	}
 }
 
@@ -461,20 +488,6 @@ func (a *analysis) base(j int) vclock {
 		a.vbuf = append(a.vbuf, a.spawn[e.g]...)
 	}
 	return a.vbuf
-}
-
-// alloc returns a zeroed clock wide enough for every goroutine of the
-// trace, from the arena.
-func (a *analysis) alloc() vclock {
-	n := len(a.arena)
-	if n+a.width > cap(a.arena) {
-		a.arena = make([]int32, 0, max(2*cap(a.arena), 64*a.width))
-		n = 0
-	}
-	a.arena = a.arena[:n+a.width]
-	c := a.arena[n : n+a.width : n+a.width]
-	clear(c)
-	return c
 }
 
 // stops reports whether every candidate older than an ordered event of
