@@ -30,7 +30,11 @@ func Atomic[P any](site int32, k AtomicKind, p *P) *P {
 		case AStore:
 			kind = sched.OpAtomicStore
 		}
-		g.Atomic(site, unsafe.Pointer(p), kind)
+		if kind == sched.OpAtomicRMW {
+			g.AtomicRMW(site, unsafe.Pointer(p), unsafe.Sizeof(*p))
+		} else {
+			g.Atomic(site, unsafe.Pointer(p), kind)
+		}
 	}
 	return p
 }

@@ -55,6 +55,7 @@ type execution struct {
 	lingering    bool // base counts goroutines an earlier execution left exiting
 	bodyDone     bool
 	bodyEnd      time.Duration // the virtual time at which the body returned
+	rmw          rmwCheck      // a read-modify-write step not classified yet (rmw.go)
 	boundHit     bool          // the step bound ended the execution without a livelock
 	lastProgress int           // the last step that changed shared state (noteProgress)
 	timeHit      bool          // it was the time bound (timebound.go)
@@ -156,6 +157,7 @@ func (x *execution) pickNext(cur *G) *G {
 		x.markDirty(cur)
 	}
 	for {
+		x.settleRMW() // rmw.go
 		if x.step >= lim.MaxSteps {
 			x.stepBound()
 			return nil
@@ -515,6 +517,9 @@ func (x *execution) record(g *G, op sched.Op, choice int, preempt bool) {
 // streak of idle steps counts only from after the last such step of any
 // goroutine (see spinning).
 func (x *execution) noteProgress(g *G) {
+	if g.op.Kind == sched.OpAtomicRMW && x.deferRMW(g) {
+		return // classified at the next pick (rmw.go)
+	}
 	switch g.op.Kind {
 	case sched.OpSelect, sched.OpRecv:
 		if !g.pend.hasDefault && !x.closedOnly(g) {
@@ -527,12 +532,17 @@ func (x *execution) noteProgress(g *G) {
 		x.progressed(g)
 		return
 	}
-	key := [2]int32{g.op.Site, g.op.Obj}
+	x.idleStep(g, [2]int32{g.op.Site, g.op.Obj}, g.op.Kind, x.step)
+}
+
+// idleStep notes an idle step of g, of kind on key (site, object), taken at
+// step.
+func (x *execution) idleStep(g *G, key [2]int32, kind sched.OpKind, step int) {
 	for i, k := range g.recent {
 		if k == key {
 			g.idle++
-			g.waited = g.waited || g.op.Kind != sched.OpRead
-			g.recentAt[i] = x.step
+			g.waited = g.waited || kind != sched.OpRead
+			g.recentAt[i] = step
 			if g.fresh < x.lastProgress {
 				g.fresh = g.reread() // it only matters once someone progressed
 			}
@@ -540,9 +550,9 @@ func (x *execution) noteProgress(g *G) {
 		}
 	}
 	i := g.nrecent % len(g.recent)
-	g.recent[i], g.recentAt[i] = key, x.step
+	g.recent[i], g.recentAt[i] = key, step
 	g.nrecent++
-	g.restartIdle(x.step)
+	g.restartIdle(step)
 }
 
 // restartIdle begins a new idle streak of g at step.

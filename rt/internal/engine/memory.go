@@ -52,10 +52,17 @@ func (g *G) Access(site int32, addr unsafe.Pointer, write bool) {
 // one address are totally ordered and synchronise like a lock (loads
 // acquire, stores release, read-modify-writes do both).
 func (g *G) Atomic(site int32, addr unsafe.Pointer, kind sched.OpKind) {
+	g.atomicOp(site, addr, kind, 0)
+}
+
+// atomicOp is Atomic; size is the size of a read-modify-write's location
+// (0: unknown).
+func (g *G) atomicOp(site int32, addr unsafe.Pointer, kind sched.OpKind, size uintptr) {
 	if g.abort {
 		return
 	}
 	g.announce(kind, site, addr)
+	g.pend.rmwAddr, g.pend.rmwSize = addr, size
 	g.op.Group = GroupOf(site)
 	g.op.Heap = g.x.heap.lookup(addr)
 	g.schedule()

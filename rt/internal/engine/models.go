@@ -10,6 +10,8 @@ import (
 // pendingOp holds what the engine needs to decide whether a goroutine's
 // pending operation is enabled.
 type pendingOp struct {
+	rmwAddr    unsafe.Pointer // a read-modify-write's location (rmw.go)
+	rmwSize    uintptr
 	cases      []Case
 	hasDefault bool
 	mu         *mutexState
