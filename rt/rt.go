@@ -1,7 +1,9 @@
 package rt
 
 import (
+	"os"
 	"runtime"
+	"runtime/debug"
 	"time"
 	"unsafe"
 
@@ -175,6 +177,28 @@ func Stack(site int32, buf []byte, all bool) int {
 		return nativeStack(g, buf, all)
 	}
 	return runtime.Stack(buf, all)
+}
+
+// DebugStack replaces runtime/debug.Stack. In a controlled goroutine it
+// returns what Stack with all unset writes, with the frame of
+// runtime/debug.Stack on top as natively; elsewhere debug.Stack's own.
+func DebugStack(site int32) []byte {
+	if ctl() == nil {
+		return debug.Stack()
+	}
+	buf := make([]byte, 1024)
+	for {
+		if n := Stack(site, buf, false); n < len(buf) {
+			return withDebugFrame(buf[:n])
+		}
+		buf = make([]byte, 2*len(buf))
+	}
+}
+
+// DebugPrintStack replaces runtime/debug.PrintStack: DebugStack written
+// to standard error.
+func DebugPrintStack(site int32) {
+	os.Stderr.Write(DebugStack(site))
 }
 
 // Since replaces time.Since, measured with Now.

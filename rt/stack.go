@@ -2,8 +2,10 @@ package rt
 
 import (
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/vtbound/vtbound/rt/internal/engine"
 )
@@ -208,4 +210,25 @@ func bodyTail(blocks []string, runner uint64) []string {
 		return lines[from:]
 	}
 	return nil
+}
+
+// debugFrame is the two lines of runtime/debug.Stack's own frame (its
+// function line and its file line), as debug.Stack writes them on top of
+// every stack; read once from a real call.
+var debugFrame = sync.OnceValue(func() string {
+	lines := strings.SplitN(string(debug.Stack()), "\n", 4)
+	if len(lines) < 4 || !strings.HasPrefix(lines[1], "runtime/debug.Stack(") {
+		return ""
+	}
+	return lines[1] + "\n" + lines[2] + "\n"
+})
+
+// withDebugFrame puts debugFrame under the header line of a goroutine's
+// stack, where debug.Stack has it.
+func withDebugFrame(stack []byte) []byte {
+	header, rest, ok := strings.Cut(string(stack), "\n")
+	if !ok {
+		return stack
+	}
+	return []byte(header + "\n" + debugFrame() + rest)
 }

@@ -129,3 +129,24 @@ func raceBuild() bool {
 	}
 	return false
 }
+
+// TestDebugStack: rt.DebugStack in a controlled goroutine has the frame of
+// runtime/debug.Stack on top, then the caller, as natively, and no frame
+// of vtbound.
+func TestDebugStack(t *testing.T) {
+	rt.Test(t, func(t *testing.T) {
+		own := string(rt.DebugStack(0))
+		lines := strings.Split(own, "\n")
+		if len(lines) < 5 || !strings.HasPrefix(lines[1], "runtime/debug.Stack(") ||
+			!strings.HasPrefix(lines[3], "github.com/vtbound/vtbound/rt_test.TestDebugStack.func1(") {
+			t.Errorf("stack does not start with debug.Stack's frame and the caller:\n%s", own)
+		}
+		for _, line := range lines {
+			for _, f := range rtFrames {
+				if strings.HasPrefix(line, f) || strings.HasPrefix(line, "created by "+f) {
+					t.Errorf("a frame of vtbound is listed: %q in\n%s", line, own)
+				}
+			}
+		}
+	})
+}

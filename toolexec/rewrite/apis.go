@@ -49,7 +49,8 @@ var modelledAPIs = map[string]map[string]modelledAPI{
 		"WithDeadline": {shapeFunc, "WithDeadline"}, "WithDeadlineCause": {shapeFunc, "WithDeadlineCause"},
 		"AfterFunc": {shapeFunc, "ContextAfterFunc"}, "Cause": {shapeFunc, "Cause"},
 	},
-	"runtime": {"NumGoroutine": {shapeFunc, "NumGoroutine"}, "Stack": {shapeFunc, "Stack"}},
+	"runtime":       {"NumGoroutine": {shapeFunc, "NumGoroutine"}, "Stack": {shapeFunc, "Stack"}},
+	"runtime/debug": {"Stack": {shapeFunc, "DebugStack"}, "PrintStack": {shapeFunc, "DebugPrintStack"}},
 	// Channel operations through reflect share the channels' model (rt/reflect.go).
 	"reflect": {
 		"Select": {shapeFunc, "ReflectSelect"}, "Value.Send": {shapeIface, "ReflectSend"},

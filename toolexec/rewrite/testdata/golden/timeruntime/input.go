@@ -2,6 +2,7 @@ package timeruntime
 
 import (
 	"runtime"
+	"runtime/debug"
 	"time"
 )
 
@@ -28,4 +29,10 @@ func Elapsed(d time.Duration) (time.Duration, time.Duration) {
 // Deadline calls cancel after d on the virtual clock, unless stopped.
 func Deadline(d time.Duration, cancel func()) *time.Timer {
 	return time.AfterFunc(d, cancel)
+}
+
+// Trace returns the caller's stack and prints it, as natively shown.
+func Trace() []byte {
+	debug.PrintStack()
+	return debug.Stack()
 }
