@@ -43,7 +43,13 @@
 //     WithDeadline, WithDeadlineCause, AfterFunc, Cause and t.Context()
 //     (rt's own context implementation with modelled Done channels and
 //     deadlines on the virtual clock, see context.go for why);
-//     WithValue and WithoutCancel work unchanged over it.
+//     WithValue and WithoutCancel work unchanged over it;
+//   - testing: t.Cleanup on the explored test's T (TCleanup: the functions
+//     run at the end of each execution, under control, before the leak
+//     check) and t.Context() (TContext);
+//   - runtime.NumGoroutine, runtime.Stack, runtime/debug.Stack and
+//     PrintStack, which show what the native program would see (no
+//     goroutine or frame of vtbound, see docs/stacks.md).
 //
 // Blocking is modelled: a goroutine whose operation cannot proceed is not
 // enabled and is never parked in a real blocking call while it runs.
