@@ -39,22 +39,31 @@ func TestRegisterOnce(t *testing.T) {
 }
 
 // TestLockFile passes once: the lock file it creates is removed only when
-// the whole test ends.
+// the test binary ends (TestMain), so it cannot run twice in one process.
 func TestLockFile(t *testing.T) {
-	f, err := os.OpenFile("alarms.lock", os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+	f, err := os.OpenFile(lockFile, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
 	if errors.Is(err, fs.ErrExist) {
 		t.Fatal("alarms.lock exists: another run holds the lock")
 	}
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { os.Remove("alarms.lock") })
 	done := make(chan struct{})
 	go func() {
 		f.Close()
 		close(done)
 	}()
 	<-done
+}
+
+// lockFile is TestLockFile's lock.
+const lockFile = "alarms.lock"
+
+// TestMain removes TestLockFile's lock when the binary ends.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	os.Remove(lockFile)
+	os.Exit(code)
 }
 
 // TestAllocs measures allocations: it must run natively.
