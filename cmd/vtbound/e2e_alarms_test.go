@@ -31,12 +31,14 @@ func schedules(dir, test string) []string {
 // process are reported once as what they are, with no (c,v,t), saved
 // schedule or replay command; an allocation count passes; an intended
 // leak passes when VTBOUND_IGNORE_LEAKS names its top function and is
-// reported otherwise; a test naming its own function literal sees their
+// reported otherwise; a test whose first execution fails only because an
+// earlier test's executions released a package-level pool's workers
+// passes, with a warning; a test naming its own function literal sees their
 // native names; and a real lost update still gets (c,v,t), a saved
 // schedule and the replay command. Needs the rewriter and the engine.
 func TestAlarms(t *testing.T) {
 	dir := module(t, "alarms")
-	actions, outputs, _ := alarmResults(t, dir, nil, ".")
+	actions, outputs, all := alarmResults(t, dir, nil, ".")
 	const every, once = "; fails on every schedule: not an interleaving bug\n", "; not repeatable in one process\n"
 	notBug := map[string][]string{
 		"TestAlwaysWrong":      {"vtbound: TestAlwaysWrong: test failure: t.Error called" + every, "sum of squares = 5, want 6"},
@@ -52,6 +54,7 @@ func TestAlarms(t *testing.T) {
 			t.Errorf("%s: %s, want pass (run natively):\n%s", name, actions[name], outputs[name])
 		}
 	}
+	checkEarlierTests(t, actions, outputs, all)
 	if actions["TestFuncNames"] != "pass" {
 		t.Errorf("TestFuncNames: %s, want pass (function literals keep their native names):\n%s", actions["TestFuncNames"], outputs["TestFuncNames"])
 	}
@@ -63,6 +66,22 @@ func TestAlarms(t *testing.T) {
 	}
 	if len(schedules(dir, "TestLostUpdate")) == 0 {
 		t.Errorf("TestLostUpdate: no schedule saved")
+	}
+}
+
+// checkEarlierTests checks that TestPoolFirst and TestPoolSecond, whose
+// later executions (and the second test's first) find the package-level
+// pool's workers released, pass, each with its one warning line.
+func checkEarlierTests(t *testing.T, actions, outputs map[string]string, all string) {
+	t.Helper()
+	for _, name := range []string{"TestPoolFirst", "TestPoolSecond"} {
+		if actions[name] != "pass" {
+			t.Errorf("%s: %s, want pass (not repeatable in one process):\n%s", name, actions[name], outputs[name])
+		}
+	}
+	const warn = "vtbound: warning: TestPoolSecond: execution 1 failed (deadlock"
+	if !strings.Contains(all, warn) || !strings.Contains(all, "after the earlier tests") {
+		t.Errorf("no warning %q saying the failure follows the earlier tests:\n%s", warn, all)
 	}
 }
 

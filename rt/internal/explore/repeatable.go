@@ -16,13 +16,17 @@ import (
 // (a deadlock, a leak, a livelock, a panic) and not one the test itself
 // reported through testing.T — a testing.T cannot be made to pass again —
 // the test keeps its native verdict, pass, and one warning line says why.
+// The same holds for a failure of the exploration's first execution that
+// depends on what earlier tests' executions left (afterEarlierTests): a
+// package-level pool whose workers those executions released.
 // See docs/verdicts.md, "State left by an earlier execution".
 
-// excusable reports whether a failure classified v at a later execution
-// (first is false) leaves the test passing: it is not repeatable in one
-// process and the test has not failed through its own testing.T.
+// excusable reports whether a failure classified v leaves the test
+// passing: it is not repeatable in one process, at a later execution or
+// (v.earlier) at the first after earlier tests, and the test has not
+// failed through its own testing.T.
 func (d *driver) excusable(v verdict, first bool) bool {
-	return v.kind == notRepeatable && !first && !d.t.Failed()
+	return v.kind == notRepeatable && (!first || v.earlier) && !d.t.Failed()
 }
 
 // warnNotRepeatable writes the one warning line of an excused failure.
@@ -31,7 +35,7 @@ func (d *driver) warnNotRepeatable(res *engine.Result, v verdict) {
 	if f := res.Failure; f != nil && f.Message != "" {
 		msg += ": " + f.Message
 	}
-	warnf("%s: execution %d failed (%s), which is not repeatable in one process, so the test keeps its native verdict (pass): %s; it depends on state an earlier execution left in the process",
+	warnf("%s: execution %d failed (%s), which is not repeatable in one process, so the test keeps its native verdict (pass): %s; it depends on state earlier executions or tests left in the process",
 		d.t.Name(), res.N, msg, v.why)
 	if d.s.Verbose > 0 {
 		d.t.Logf("vtbound: %s passes: %s at execution %d is not repeatable in one process", d.t.Name(), oracleName(res), res.N)

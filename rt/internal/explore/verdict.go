@@ -30,6 +30,10 @@ const (
 type verdict struct {
 	kind verdictKind
 	why  string // how it was decided, for the report
+	// earlier says a failure of the exploration's first execution is not
+	// repeatable: it depends on state earlier tests left (see
+	// afterEarlierTests), so it is excused as a later execution's is.
+	earlier bool
 }
 
 // otherSchedules is how many executions each of the three explorations
@@ -71,10 +75,12 @@ func (d *driver) classify(res *engine.Result, first bool) verdict {
 	oracle := oracleName(res)
 	switch {
 	case again.passed() && again.Exact:
-		return verdict{kind: notRepeatable, why: fmt.Sprintf(
+		return verdict{kind: notRepeatable, earlier: first, why: fmt.Sprintf(
 			"execution %d failed in this process, but its scheduling decisions, followed exactly, pass as the first execution of a fresh process", res.N)}
 	case again.passed() && !first:
 		return divergedPass(res) // repeatable.go
+	case again.passed():
+		return d.afterEarlierTests(oracle)
 	case again.Oracle != oracle || !first:
 		return verdict{}
 	}
@@ -107,6 +113,39 @@ func (d *driver) everySchedule(oracle string) verdict {
 		"the exploration's first execution failed; so did its decisions replayed in a fresh process, and every execution of three more explorations, each started in a fresh process (%s)",
 		strings.Join(tried, "; "))}
 }
+
+// afterEarlierTests decides on a failure of the exploration's first
+// execution whose decisions, replayed in a fresh process, took another
+// path and passed: either the process's state made the difference (what
+// earlier tests left: a package-level pool holding goroutines their
+// executions released, say) or the replay diverged for a reason outside
+// the scheduler (map order, randomness) and the failure is an
+// interleaving bug after all. freshFirsts first executions of other
+// schedules (non-preemptive, random, PCT), each in a fresh process of its
+// own (a later execution of a process would see what earlier ones left),
+// look for the failure; if none shows it, it is not repeatable in one
+// process.
+func (d *driver) afterEarlierTests(oracle string) verdict {
+	names := []string{"exhaustive", "random", "pct"}
+	for i := range freshFirsts {
+		name := names[i%len(names)]
+		p, err := d.probe(fmt.Sprintf("%s:%d:1", name, d.s.Seed+int64(i)+1))
+		if err != nil {
+			warnf("%s: cannot run other schedules in a fresh process: %v", d.t.Name(), err)
+			return verdict{}
+		}
+		if !p.passed() {
+			return verdict{}
+		}
+	}
+	return verdict{kind: notRepeatable, earlier: true, why: fmt.Sprintf(
+		"the exploration's first execution failed in this process (%s), after the earlier tests; its decisions, replayed in a fresh process, took another path and passed, and so did the first executions of %d other schedules, each in a fresh process",
+		oracle, freshFirsts)}
+}
+
+// freshFirsts is how many first executions of other schedules, each in a
+// fresh process, afterEarlierTests runs.
+const freshFirsts = 6
 
 // notePass records the decisions of the exploration's first execution
 // (its n is 0) when it passed.
