@@ -3,7 +3,6 @@ package rt
 import (
 	"os"
 	"runtime"
-	"runtime/debug"
 	"time"
 	"unsafe"
 
@@ -179,20 +178,12 @@ func Stack(site int32, buf []byte, all bool) int {
 	return runtime.Stack(buf, all)
 }
 
-// DebugStack replaces runtime/debug.Stack. In a controlled goroutine it
-// returns what Stack with all unset writes, with the frame of
-// runtime/debug.Stack on top as natively; elsewhere debug.Stack's own.
+// DebugStack replaces runtime/debug.Stack: the calling goroutine's stack
+// without vtbound's frames (as Stack with all unset writes it in a
+// controlled goroutine), with the frame of runtime/debug.Stack on top as
+// natively.
 func DebugStack(site int32) []byte {
-	if ctl() == nil {
-		return debug.Stack()
-	}
-	buf := make([]byte, 1024)
-	for {
-		if n := Stack(site, buf, false); n < len(buf) {
-			return withDebugFrame(buf[:n])
-		}
-		buf = make([]byte, 2*len(buf))
-	}
+	return withDebugFrame(ownStack())
 }
 
 // DebugPrintStack replaces runtime/debug.PrintStack: DebugStack written

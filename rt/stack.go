@@ -21,13 +21,19 @@ const rtPath = "github.com/vtbound/vtbound/rt"
 
 // nativeStack is Stack in a controlled goroutine g.
 func nativeStack(g *engine.G, buf []byte, all bool) int {
-	var l engine.Looks
-	if all {
-		g.SettleExited()
-		l = g.Looks()
+	if !all {
+		return copy(buf, ownStack())
 	}
-	out, _ := nativeDump(engine.StackText(all), &l)
+	g.SettleExited()
+	l := g.Looks()
+	out, _ := nativeDump(engine.StackText(true), &l)
 	return copy(buf, out)
+}
+
+// ownStack is the calling goroutine's stack without vtbound's frames.
+func ownStack() []byte {
+	out, _ := nativeDump(engine.StackText(false), &engine.Looks{})
+	return []byte(out)
 }
 
 // nativeNumGoroutine is NumGoroutine in a controlled goroutine g: the

@@ -148,7 +148,7 @@ type Engine struct {
 	// of its own) while this engine's execution waits for them in t.Run.
 	nested atomic.Int32
 	clocks clockPool // storage of exited goroutines' clocks (clock.go)
-	gone   []uint64  // numbers of goroutines that ended, maybe still exiting (lookers.go)
+	gone   goneRing  // numbers of goroutines that ended, maybe still exiting (lookers.go)
 }
 
 // BeginNested says that a subtest of the test this engine explores starts

@@ -299,7 +299,13 @@ const afterBody = time.Second
 // wakesLater reports whether g sleeps or waits as a timer goroutine until
 // a virtual time after now.
 func (g *G) wakesLater(now time.Duration) bool {
-	return (g.op.Kind == sched.OpSleep || g.op.Kind == sched.OpTimer) && g.wakeAt > now
+	return g.onClock() && g.wakeAt > now
+}
+
+// onClock reports whether g's pending operation is a sleep or a timer's
+// firing: it waits for the virtual clock.
+func (g *G) onClock() bool {
+	return g.op.Kind == sched.OpSleep || g.op.Kind == sched.OpTimer
 }
 
 // keepUp waits, once uncontrolled code has taken part in the execution,

@@ -35,7 +35,7 @@ func (g *G) Looks() Looks {
 	l := Looks{Hidden: map[uint64]bool{}, States: map[uint64]string{}}
 	goidOnce.Do(findGoidOffsetSettled)
 	l.hideRunners()
-	for _, n := range g.e.gone {
+	for _, n := range g.e.gone.nums[:g.e.gone.n] {
 		l.Hidden[n] = true
 	}
 	if g.abort || g.ho.inert {
@@ -165,9 +165,12 @@ func findGoidOffsetSettled() {
 // Natively it would be gone: Looks hides it by number. Numbers are
 // recorded as goroutines end or are released, once they can be read (a
 // program looked before); the runtime never reuses a goroutine number, so
-// a number whose goroutine has gone hides nothing. The last maxGone are
-// kept.
-const maxGone = 256
+// a number whose goroutine has gone hides nothing. The last 256 are kept.
+type goneRing struct {
+	nums [256]uint64
+	n    int // numbers held (at most len(nums))
+	next int // where the next one goes
+}
 
 // noteGone records the number of g, which is ending (see above).
 func (e *Engine) noteGone(g *G) {
@@ -178,8 +181,8 @@ func (e *Engine) noteGone(g *G) {
 	if !ok {
 		return
 	}
-	if len(e.gone) == maxGone {
-		e.gone = append(e.gone[:0], e.gone[1:]...)
-	}
-	e.gone = append(e.gone, n)
+	r := &e.gone
+	r.nums[r.next] = n
+	r.next = (r.next + 1) % len(r.nums)
+	r.n = min(r.n+1, len(r.nums))
 }

@@ -54,7 +54,7 @@ func (x *execution) spinWait() (ok, blocked bool) {
 // timed reports whether g waits for the virtual clock: a sleep, a timer,
 // an AfterFunc that has not fired.
 func (g *G) timed() bool {
-	return g.background || g.op.Kind == sched.OpSleep || g.op.Kind == sched.OpTimer
+	return g.background || g.onClock()
 }
 
 // livelock ends an execution whose body never returns because its

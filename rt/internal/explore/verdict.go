@@ -93,18 +93,14 @@ func (d *driver) classify(res *engine.Result, first bool) verdict {
 // "fails on every schedule" when every execution of all three fails with
 // oracle; otherwise an interleaving bug.
 func (d *driver) everySchedule(oracle string) verdict {
+	ps, ok := d.probeOthers(3, otherSchedules, func(p probeResult) bool { return p.Oracle == oracle && p.Same })
+	if !ok {
+		return verdict{}
+	}
 	var tried []string
-	for i, name := range []string{"exhaustive", "random", "pct"} {
-		p, err := d.probe(fmt.Sprintf("%s:%d:%d", name, d.s.Seed+int64(i)+1, otherSchedules))
-		if err != nil {
-			warnf("%s: cannot run other schedules in a fresh process: %v", d.t.Name(), err)
-			return verdict{}
-		}
-		if p.Oracle != oracle || !p.Same {
-			return verdict{}
-		}
-		label := name
-		if name == "exhaustive" {
+	for i, p := range ps {
+		label := probeStrategies[i]
+		if label == "exhaustive" {
 			label = "non-preemptive"
 		}
 		tried = append(tried, fmt.Sprintf("%s: %d executions, %d distinct traces", label, p.Runs, p.Distinct))
@@ -126,21 +122,39 @@ func (d *driver) everySchedule(oracle string) verdict {
 // look for the failure; if none shows it, it is not repeatable in one
 // process.
 func (d *driver) afterEarlierTests(oracle string) verdict {
-	names := []string{"exhaustive", "random", "pct"}
-	for i := range freshFirsts {
-		name := names[i%len(names)]
-		p, err := d.probe(fmt.Sprintf("%s:%d:1", name, d.s.Seed+int64(i)+1))
-		if err != nil {
-			warnf("%s: cannot run other schedules in a fresh process: %v", d.t.Name(), err)
-			return verdict{}
-		}
-		if !p.passed() {
-			return verdict{}
-		}
+	if _, ok := d.probeOthers(freshFirsts, 1, probeResult.passed); !ok {
+		return verdict{}
 	}
 	return verdict{kind: notRepeatable, earlier: true, why: fmt.Sprintf(
 		"the exploration's first execution failed in this process (%s), after the earlier tests; its decisions, replayed in a fresh process, took another path and passed, and so did the first executions of %d other schedules, each in a fresh process",
 		oracle, freshFirsts)}
+}
+
+// probeStrategies are the strategies of probeOthers' explorations, in
+// turn: the non-preemptive schedules (exhaustive search at c = 0), random
+// and PCT.
+var probeStrategies = []string{"exhaustive", "random", "pct"}
+
+// probeOthers runs n explorations of other schedules, each of up to runs
+// executions and in a fresh process of its own, the i-th with strategy
+// probeStrategies[i mod 3] and seed VTBOUND_SEED+i+1. It stops at the
+// first whose result want rejects, or that cannot run (with a warning),
+// and reports whether every one was accepted.
+func (d *driver) probeOthers(n, runs int, want func(probeResult) bool) ([]probeResult, bool) {
+	var ps []probeResult
+	for i := range n {
+		name := probeStrategies[i%len(probeStrategies)]
+		p, err := d.probe(fmt.Sprintf("%s:%d:%d", name, d.s.Seed+int64(i)+1, runs))
+		if err != nil {
+			warnf("%s: cannot run other schedules in a fresh process: %v", d.t.Name(), err)
+			return ps, false
+		}
+		if !want(p) {
+			return ps, false
+		}
+		ps = append(ps, p)
+	}
+	return ps, true
 }
 
 // freshFirsts is how many first executions of other schedules, each in a
