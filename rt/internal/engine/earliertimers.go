@@ -130,13 +130,22 @@ func lookupProxy(t *time.Timer) (earlierTimer, bool) {
 
 // TimerOf returns the model of t in g's execution: the one made by this
 // execution, or, for the proxy of a timer an earlier execution modelled,
-// a new disarmed one (adopted). It returns nil for a timer never
-// modelled, which Stop and Reset then handle natively.
+// a new one (adopted): armed at its deadline if that execution left it
+// armed (carriedtimers.go), else disarmed. It returns nil for a timer
+// never modelled, which Stop and Reset then handle natively.
 func (g *G) TimerOf(t *time.Timer) *TimerHandle {
-	rooms := g.x.model.rooms
-	if h, ok := rooms[t].(*TimerHandle); ok {
+	if h, ok := g.x.model.rooms[t].(*TimerHandle); ok {
 		return h
 	}
+	if h := g.x.fireCarried(t); h != nil {
+		return h
+	}
+	return g.x.adoptTimer(t)
+}
+
+// adoptTimer models registered proxy t anew in x's rooms, disarmed, or
+// returns nil if t is no registered proxy.
+func (x *execution) adoptTimer(t *time.Timer) *TimerHandle {
 	e, ok := lookupProxy(t)
 	if !ok {
 		return nil
@@ -150,9 +159,9 @@ func (g *G) TimerOf(t *time.Timer) *TimerHandle {
 		s.f, s.bg = o.f, true
 	} else {
 		s.ch = *(*chan time.Time)(unsafe.Pointer(&t.C))
-		g.x.chanModel(&RecvCase[time.Time]{Ch: s.ch})
+		x.chanModel(&RecvCase[time.Time]{Ch: s.ch})
 	}
 	h := &TimerHandle{s: s}
-	rooms[t] = h
+	x.model.rooms[t] = h
 	return h
 }

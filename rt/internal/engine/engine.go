@@ -256,6 +256,7 @@ func (e *Engine) Run(body func()) (*Result, bool) {
 	base := runtime.NumGoroutine()
 	x.base = base
 	x.lingering = e.floor > 0 && base > e.floor
+	x.takeTimers()
 	root := x.newG(0, x.withBodyExit(rejoining(body)))
 	root.wake <- struct{}{}
 	e.await()
@@ -263,6 +264,9 @@ func (e *Engine) Run(body func()) (*Result, bool) {
 		x.checkDamage()
 	}
 	res := x.result(failedBefore)
+	if !x.timedOut.Load() {
+		x.leaveTimers()
+	}
 	x.releaseAll()
 	deactivate(e)
 	retrack()
@@ -425,7 +429,7 @@ type G struct {
 	domGen   uint32       // that mutex's gen when g released it
 	idle     int          // consecutive idle steps (see noteProgress)
 	idleFrom int          // the step the idle streak began at
-	waited   bool         // the streak has an idle step other than a plain read (see spinning)
+	waited   bool         // the streak has an idle step that waits (see waits, spinning)
 	recent   [16][2]int32 // (site, object) of recent idle steps
 	recentAt [16]int      // the step each of recent was last visited at
 	fresh    int          // since when g re-read every location of its idle streak (reread)

@@ -66,6 +66,7 @@ type execution struct {
 	races        []RaceReport
 	raceSeen     map[[2]int32]bool
 	uncontrolled bool
+	carried      []carriedTimer // timers earlier executions left armed (carriedtimers.go)
 
 	// hand-offs (handoff.go)
 	handoffs     int       // goroutines handed off in this execution
@@ -281,6 +282,7 @@ func (x *execution) advanceClock() bool {
 	}
 	if ok {
 		x.now = next
+		x.fireDue()
 		x.coupled = coupling{}
 		x.keepUp()
 	}
@@ -547,7 +549,7 @@ func (x *execution) idleStep(g *G, key [2]int32, kind sched.OpKind, step int) {
 	for i, k := range g.recent {
 		if k == key {
 			g.idle++
-			g.waited = g.waited || kind != sched.OpRead
+			g.waited = g.waited || waits(kind)
 			g.recentAt[i] = step
 			if g.fresh < x.lastProgress {
 				g.fresh = g.reread() // it only matters once someone progressed
@@ -601,20 +603,35 @@ func (x *execution) progressed(g *G) {
 // cost every write of the test SpinThreshold steps per spinner: ants'
 // TestMultiPoolReleaseContext, 50 spinners, reached the step bound.)
 //
-// A streak of plain reads alone needs plainReadSpins times as many steps:
-// a loop that re-reads a few fields while it computes with local variables
-// the engine does not see (robfig/cron's schedule search walks day by day,
-// re-reading the schedule's fields) looks like a busy-wait, and virtual
-// time passing during it is a false alarm (a 2 s timeout fired while the
-// schedule was computed). A busy-wait on a plain read is a data race under
-// Go's memory model anyway; one that waits on an atomic load, a lock, a
-// yield or a poll is marked after SpinThreshold steps.
+// A streak of plain reads, locks and unlocks alone needs plainReadSpins
+// times as many steps: a loop that re-reads a few fields while it
+// computes with local variables the engine does not see (robfig/cron's
+// schedule search walks day by day, re-reading the schedule's fields), or
+// that locks a mutex around writes to variables this execution does not
+// track (muesli/cache2go's tests add and read entries of a table in a
+// loop; a DPOR-v run tracking no variable sees only the table's Lock and
+// Unlock), looks like a busy-wait, and virtual time passing during it is
+// a false alarm (a 2 s timeout fired while the schedule was computed; the
+// table's 10 s expiry timer fired half-way through the loop). A
+// busy-wait on a plain read is a data race under Go's memory model
+// anyway; one that waits on an atomic load, a TryLock, a yield or a poll
+// is marked after SpinThreshold steps.
 func (x *execution) spinning(g *G) bool {
 	need := x.e.lim.SpinThreshold
 	if !g.waited {
 		need *= plainReadSpins
 	}
 	return g.idle >= need && g.fresh >= x.lastProgress
+}
+
+// waits reports whether an idle step of kind makes its streak a wait
+// that SpinThreshold steps mark as a busy-wait (see spinning).
+func waits(kind sched.OpKind) bool {
+	switch kind {
+	case sched.OpRead, sched.OpLock, sched.OpUnlock, sched.OpRLock, sched.OpRUnlock:
+		return false
+	}
+	return true
 }
 
 // plainReadSpins is the factor by which a streak of plain reads must be

@@ -71,6 +71,9 @@ func (x *execution) nextWake() (time.Duration, bool) {
 			next, ok = g.wakeAt, true
 		}
 	}
+	if c, ok2 := x.nextCarried(); ok2 && (!ok || c < next) {
+		next, ok = c, true
+	}
 	return next, ok
 }
 

@@ -86,18 +86,28 @@ func (h *TimerHandle) SetProxy(t *time.Timer) {
 // new one. It is part of g's current step.
 func (g *G) arm(s *timerState, d time.Duration) {
 	x := g.x
+	if s.tg == nil {
+		x.timerGoroutine(s, g.id)
+	} else {
+		s.tg.learn(g.clock)
+	}
+	g.clock.tick(g.id)
+	s.armAt(x.now + max(d, 0))
+}
+
+// timerGoroutine starts the timer goroutine of s, a child of goroutine
+// parent (0: of none, for a timer an earlier execution armed).
+func (x *execution) timerGoroutine(s *timerState, parent int) {
+	tg := x.newG(parent, x.timerBody(s))
+	s.tg = tg
+	tg.op = sched.Op{Kind: sched.OpTimer, Group: -1, Obj: x.objID(s.key())}
+}
+
+// armAt arms s, which has a timer goroutine, to fire at virtual time at.
+func (s *timerState) armAt(at time.Duration) {
 	s.armed = true
 	tg := s.tg
-	if tg == nil {
-		tg = x.newG(g.id, x.timerBody(s))
-		s.tg = tg
-		tg.op = sched.Op{Kind: sched.OpTimer, Group: -1, Obj: x.objID(s.key())}
-		g.clock.tick(g.id)
-	} else {
-		tg.learn(g.clock)
-		g.clock.tick(g.id)
-	}
-	tg.wakeAt = x.now + max(d, 0)
+	tg.wakeAt = at
 	tg.background = s.bg
 	tg.timer = s
 }

@@ -85,6 +85,7 @@ type viewFile struct {
 	States  []engine.GoroutineState
 	Races   []engine.RaceReport
 	Outcome sched.Outcome
+	G       int // the goroutine the failure names (Failure.G), 0 if none
 }
 
 // viewSuffix names the view file beside the minimiser's output.
@@ -92,7 +93,11 @@ const viewSuffix = ".view"
 
 // writeView writes res's view to path.
 func writeView(path string, res *engine.Result) error {
-	data, err := json.Marshal(viewFile{Trace: res.Trace, Heap: res.Heap, States: res.States, Races: res.RaceReports, Outcome: res.Outcome})
+	v := viewFile{Trace: res.Trace, Heap: res.Heap, States: res.States, Races: res.RaceReports, Outcome: res.Outcome}
+	if res.Failure != nil {
+		v.G = res.Failure.G
+	}
+	data, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
@@ -111,6 +116,9 @@ func readView(path string) *engine.Result {
 	}
 	res := &engine.Result{States: v.States, RaceReports: v.Races}
 	res.Trace, res.Heap, res.Outcome = v.Trace, v.Heap, v.Outcome
+	if v.G > 0 {
+		res.Failure = &engine.Failure{Outcome: v.Outcome, G: v.G}
+	}
 	return res
 }
 

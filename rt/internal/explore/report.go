@@ -411,6 +411,17 @@ func newStory(res *engine.Result) story {
 	return story{res: res, sentence: s, named: named}
 }
 
+// blamed returns the goroutine the story's failure names, 0 if it names
+// none or the story does not know it. A minimised execution numbers its
+// goroutines as it started them, so the failing execution's number may
+// be another goroutine there (a timer instead of the leaked goroutine).
+func (s story) blamed() int {
+	if f := s.res.Failure; f != nil {
+		return f.G
+	}
+	return 0
+}
+
 // goroutines renders where each goroutine of the story ended.
 func (s story) goroutines() []string { return goroutineLines(s.res.States) }
 
@@ -527,8 +538,8 @@ func (d *driver) writeStory(b *strings.Builder, res *engine.Result, st story, sf
 	fmt.Fprintf(b, "vtbound: %s: %s", d.t.Name(), sf.Oracle)
 	if f := res.Failure; f != nil && f.Message != "" {
 		fmt.Fprintf(b, ": %s", f.Message)
-		if f.G > 0 {
-			fmt.Fprintf(b, " (G%d)", f.G)
+		if g := st.blamed(); g > 0 {
+			fmt.Fprintf(b, " (G%d)", g)
 		}
 	}
 	b.WriteString("\n")

@@ -236,3 +236,27 @@ func TestChildMessage(t *testing.T) {
 		t.Errorf("childMessage of a crash = %q, want empty", got)
 	}
 }
+
+// TestHeaderNamesStorysGoroutine: a minimised execution numbers its
+// goroutines as it started them, so the report's header names the
+// goroutine of the story it tells (read back from the minimiser child's
+// view), not the failing execution's number, which there was a timer
+// (alitto/pond's TestGroupContextWithError: "(G6)" over a story of G4).
+func TestHeaderNamesStorysGoroutine(t *testing.T) {
+	found := &engine.Result{Failure: &engine.Failure{Outcome: sched.Leak, G: 6, Message: "test body returned while goroutines are still blocked"}}
+	min := &engine.Result{Failure: &engine.Failure{Outcome: sched.Leak, G: 4}, States: []engine.GoroutineState{{ID: 1}, {ID: 4, Parent: 1, Live: true}}}
+	min.Outcome = sched.Leak
+	path := filepath.Join(t.TempDir(), "view")
+	if err := writeView(path, min); err != nil {
+		t.Fatal(err)
+	}
+	view := readView(path)
+	if view == nil || view.Failure == nil || view.Failure.G != 4 {
+		t.Fatalf("the view does not keep the goroutine its failure names: %+v", view)
+	}
+	var b strings.Builder
+	(&driver{t: t}).writeStory(&b, found, newStory(view), &schedfile.Schedule{Oracle: "goroutine leak"}, "")
+	if header, _, _ := strings.Cut(b.String(), "\n"); !strings.HasSuffix(header, "still blocked (G4)") {
+		t.Errorf("header %q, want it to name G4, the minimised story's goroutine", header)
+	}
+}
