@@ -42,3 +42,23 @@ func Test(t *testing.T, body func(t *testing.T)) {
 func Exploring(t *testing.T) bool {
 	return explore.Active(t)
 }
+
+// ExampleElsewhere is called by the rewriter first in every example that
+// go test runs (one with an output comment), with the example's name and
+// its expected output:
+//
+//	func ExampleX() {
+//		if rt.ExampleElsewhere("ExampleX", "the output comment's text\n") {
+//			return
+//		}
+//		... the body, unchanged ...
+//	}
+//
+// Once a test has been explored in this process, the example runs in a
+// fresh process of the test binary instead, where it finds the state a
+// fresh process has, not what the explorations' released goroutines left
+// (a package-level worker pool whose workers are gone); ExampleElsewhere
+// then prints the output go test compares and reports true.
+func ExampleElsewhere(name, want string) bool {
+	return explore.ExampleElsewhere(name, want)
+}

@@ -33,7 +33,8 @@ func schedules(dir, test string) []string {
 // leak passes when VTBOUND_IGNORE_LEAKS names its top function and is
 // reported otherwise; a test whose first execution fails only because an
 // earlier test's executions released a package-level pool's workers
-// passes, with a warning; a test naming its own function literal sees their
+// passes, with a warning, and so does an example on that pool, run after
+// the tests; a test naming its own function literal sees their
 // native names; and a real lost update still gets (c,v,t), a saved
 // schedule and the replay command. Needs the rewriter and the engine.
 func TestAlarms(t *testing.T) {
@@ -55,6 +56,9 @@ func TestAlarms(t *testing.T) {
 		}
 	}
 	checkEarlierTests(t, actions, outputs, all)
+	if actions["ExampleHandle"] != "pass" {
+		t.Errorf("ExampleHandle: %s, want pass (run in a fresh process, away from the released workers):\n%s", actions["ExampleHandle"], outputs["ExampleHandle"])
+	}
 	if actions["TestFuncNames"] != "pass" {
 		t.Errorf("TestFuncNames: %s, want pass (function literals keep their native names):\n%s", actions["TestFuncNames"], outputs["TestFuncNames"])
 	}

@@ -45,6 +45,7 @@ type fileRewriter struct {
 	dropped    []dst.Expr        // qualified functions replaced by rt calls (may leave imports unused)
 	isReg      bool              // holds the package registration
 	regText    string            // the registration's declarations, appended as text
+	examples   map[string]string // the file's examples go test runs, to their output (exampleOutputs)
 }
 
 // rewriteFile decorates one file and rewrites its declarations.
@@ -89,6 +90,9 @@ func (fr *fileRewriter) rewriteDecl(decl dst.Decl) {
 		}
 		if fr.leaveAlone(fd) {
 			fr.goleakOptions(d, fd)
+			if fr.isTest && fd.Recv == nil && strings.HasPrefix(fd.Name.Name, "Example") {
+				fr.guardExample(d, fd)
+			}
 			return
 		}
 		d.Body.List = fr.stmtList(d.Body.List)

@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"go/ast"
+	"go/doc"
 	"go/token"
 	"go/types"
 	"strconv"
@@ -367,4 +368,40 @@ func nameParams(list []*dst.Field) []string {
 		}
 	}
 	return names
+}
+
+// guardExample makes an example that go test runs (one with an output
+// comment) run in a fresh process once the test binary has explored a
+// test (rt.ExampleElsewhere): its body is left alone behind
+//
+//	if _vtbrt.ExampleElsewhere("ExampleX", "output") { return }
+func (fr *fileRewriter) guardExample(d *dst.FuncDecl, fd *ast.FuncDecl) {
+	want, ok := fr.exampleOutputs()[fd.Name.Name]
+	if !ok || fd.Body == nil {
+		return
+	}
+	args := []dst.Expr{
+		&dst.BasicLit{Kind: token.STRING, Value: strconv.Quote(fd.Name.Name)},
+		&dst.BasicLit{Kind: token.STRING, Value: strconv.Quote(want)},
+	}
+	guard := &dst.IfStmt{Cond: fr.rtCall("ExampleElsewhere", args...), Body: block(&dst.ReturnStmt{})}
+	fr.mark(guard, fd.Body.Lbrace)
+	if len(fd.Body.List) > 0 {
+		fr.mark(d.Body.List[0], fd.Body.List[0].Pos())
+	}
+	d.Body.List = append([]dst.Stmt{guard}, d.Body.List...)
+}
+
+// exampleOutputs maps the examples of the file that go test runs to their
+// expected output, as go test finds them (go/doc).
+func (fr *fileRewriter) exampleOutputs() map[string]string {
+	if fr.examples == nil {
+		fr.examples = map[string]string{}
+		for _, ex := range doc.Examples(fr.af) {
+			if ex.Output != "" || ex.EmptyOutput {
+				fr.examples["Example"+ex.Name] = ex.Output
+			}
+		}
+	}
+	return fr.examples
 }

@@ -180,6 +180,14 @@ var (
 	active   atomic.Pointer[[]*Engine]
 )
 
+// explored is set by the first execution in the process.
+var explored atomic.Bool
+
+// Explored reports whether an execution has run in this process: what
+// runs natively afterwards may find state the executions left (see
+// explore's ExampleElsewhere).
+func Explored() bool { return explored.Load() }
+
 func activate(e *Engine) {
 	activeMu.Lock()
 	defer activeMu.Unlock()
@@ -241,6 +249,7 @@ func (e *Engine) Run(body func()) (*Result, bool) {
 	if e.abandoned || !e.strat.Begin(&plan) {
 		return nil, false
 	}
+	explored.Store(true)
 	e.nexec++
 	failedBefore := e.failed()
 	x := e.x

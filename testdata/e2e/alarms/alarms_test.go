@@ -2,6 +2,7 @@ package alarms
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"reflect"
@@ -84,6 +85,16 @@ func TestPoolSecond(t *testing.T) {
 	if got := Handle(3); got != 6 {
 		t.Errorf("Handle(3) = %d, want 6", got)
 	}
+}
+
+// ExampleHandle runs natively after the tests, as every example does.
+// Natively it finds the pool's workers alive. Under vtbound the
+// explorations of TestPoolFirst and TestPoolSecond released them, and
+// here its job would go to a worker that is gone and wait until go
+// test's -timeout: it runs in a fresh process instead, and passes.
+func ExampleHandle() {
+	fmt.Println(Handle(21))
+	// Output: 42
 }
 
 // TestAllocs measures allocations: it must run natively.
