@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"os"
@@ -31,10 +32,14 @@ import (
 // there and it finds the state a fresh process has), and here it prints
 // what it printed there, for go test to compare with its output comment
 // as usual: the comment itself when the child passed the same comparison,
-// else the child's "got" text, or its whole output when it failed another
-// way (a panic, its timeout). What differs from a native run: the example
-// does not see what the package's tests left in the process, as a
-// native run of that example alone (go test -run ExampleX) would not.
+// else the child's "got" text, or its whole output when it ran into its
+// timeout (it would hang here too). A child that ends without a result
+// (TestMain failed there, say on a port this process holds; the example
+// panicked) makes the example run here after all, with a warning line.
+// What differs from a native run: the example does not see what the
+// package's tests left in the process, as a native run of that example
+// alone (go test -run ExampleX) would not; and each example costs a
+// process start.
 
 // exampleEnv names, in a child, the example it runs.
 const exampleEnv = "VTBOUND_EXAMPLE"
@@ -46,22 +51,41 @@ func ExampleElsewhere(name, want string) bool {
 	if os.Getenv(exampleEnv) == name || !engine.Explored() {
 		return false
 	}
-	out, passed, err := runExample(name)
-	if err != nil {
-		warnf("%s: cannot run it in a fresh process (%v), so it runs here, after the explorations", name, err)
+	r := runExample(name)
+	switch r.kind {
+	case examplePassed:
+		os.Stdout.WriteString(want)
+	case exampleCompared, exampleTimedOut:
+		os.Stderr.Write(r.stderr)
+		os.Stdout.WriteString(r.out)
+	default:
+		warnf("%s: in a fresh process it ended without a result (%s), so it runs here, after the explorations", name, r.why)
 		return false
 	}
-	if passed {
-		out = want
-	}
-	os.Stdout.WriteString(out)
 	return true
 }
 
+// exampleKind is how an example's child process ended.
+type exampleKind int
+
+const (
+	exampleFailed   exampleKind = iota // without a result: not started, TestMain failed, a panic
+	examplePassed                      // its output matched
+	exampleCompared                    // its output did not match
+	exampleTimedOut                    // it ran into its -test.timeout: it hangs in a fresh process too
+)
+
+// exampleRun is what an example's child process did.
+type exampleRun struct {
+	kind   exampleKind
+	out    string // what to print: the "got" text, or the whole output of a timed-out child
+	stderr []byte
+	why    string // why a failed child gave no result
+}
+
 // runExample runs example name alone in a child process of this test
-// binary and returns what to print for it: on a failed comparison the
-// child's "got" text, on another failure its whole output.
-func runExample(name string) (out string, passed bool, err error) {
+// binary.
+func runExample(name string) exampleRun {
 	limit := exampleTimeout()
 	ctx, cancel := context.WithTimeout(context.Background(), limit+5*time.Second)
 	defer cancel()
@@ -71,21 +95,33 @@ func runExample(name string) (out string, passed bool, err error) {
 	}
 	cmd := exec.CommandContext(ctx, os.Args[0], args...)
 	cmd.Env = append(os.Environ(), exampleEnv+"="+name)
-	cmd.Stderr = os.Stderr
-	data, runErr := cmd.Output()
-	if runErr == nil {
-		return "", true, nil
-	}
-	if _, ok := runErr.(*exec.ExitError); !ok {
-		return "", false, runErr
-	}
-	text := string(data)
-	if _, rest, ok := strings.Cut(text, "\ngot:\n"); ok {
-		if got, _, ok := strings.Cut(rest, "\nwant:\n"); ok {
-			return got + "\n", false, nil
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	data, err := cmd.Output()
+	return exampleResult(data, stderr.Bytes(), err, ctx.Err() != nil)
+}
+
+// exampleResult classifies how an example's child process ended: err is
+// its exit error, killed says it outlived our own deadline.
+func exampleResult(stdout, stderr []byte, err error, killed bool) exampleRun {
+	r := exampleRun{out: string(stdout), stderr: stderr}
+	switch {
+	case err == nil:
+		r.kind = examplePassed
+	case killed || bytes.Contains(stderr, []byte("panic: test timed out")):
+		r.kind = exampleTimedOut
+	default:
+		r.kind, r.why = exampleFailed, err.Error()
+		if last := tail(strings.TrimSpace(string(stderr)), 1); last != "" {
+			r.why += ": " + last
+		}
+		if _, rest, ok := strings.Cut(r.out, "\ngot:\n"); ok {
+			if got, _, ok := strings.Cut(rest, "\nwant:\n"); ok {
+				r.kind, r.out = exampleCompared, got+"\n"
+			}
 		}
 	}
-	return text, false, nil
+	return r
 }
 
 // exampleTimeout is the example child's -test.timeout: this binary's, or
