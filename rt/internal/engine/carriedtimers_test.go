@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -14,13 +13,7 @@ import (
 // carrying, the function never runs again.
 func TestTimerCarriedToNextExecution(t *testing.T) {
 	var kept *time.Timer
-	var calls, controlled atomic.Int32
-	f := func() {
-		calls.Add(1)
-		if Current() != nil {
-			controlled.Add(1)
-		}
-	}
+	f, calls, controlled := countedFunc()
 	e := New(newRandom(1, 10), Limits{}, nil)
 	run := func(body func(g *G)) {
 		t.Helper()

@@ -8,6 +8,18 @@ import (
 	"github.com/vtbound/vtbound/rt/internal/sched"
 )
 
+// countedFunc returns a timer function that counts its calls, and those
+// made in a controlled goroutine.
+func countedFunc() (f func(), calls, controlled *atomic.Int32) {
+	calls, controlled = new(atomic.Int32), new(atomic.Int32)
+	return func() {
+		calls.Add(1)
+		if Current() != nil {
+			controlled.Add(1)
+		}
+	}, calls, controlled
+}
+
 // TestAfterFuncFromEarlierExecution: a stopped AfterFunc timer kept by
 // the program (go-deadlock pools them) and reset by a later execution
 // calls its function on that execution's virtual clock, in a controlled
@@ -15,13 +27,7 @@ import (
 // whose function did nothing, and the function never ran.
 func TestAfterFuncFromEarlierExecution(t *testing.T) {
 	var kept *time.Timer
-	var calls, controlled atomic.Int32
-	f := func() {
-		calls.Add(1)
-		if Current() != nil {
-			controlled.Add(1)
-		}
-	}
+	f, calls, controlled := countedFunc()
 	e := New(newRandom(1, 2), Limits{}, nil)
 	for n := 0; n < 2; n++ {
 		res, _ := e.Run(func() {
