@@ -22,15 +22,20 @@ var syncMethods = map[string]string{
 
 // callee returns the function or method a call's Fun refers to statically.
 func (fr *fileRewriter) callee(fun ast.Expr) (*types.Func, *types.Selection) {
+	return calleeOf(fr.info, fun)
+}
+
+// calleeOf is fileRewriter.callee with the type information info.
+func calleeOf(info *types.Info, fun ast.Expr) (*types.Func, *types.Selection) {
 	fun = ast.Unparen(fun)
 	if s, ok := fun.(*ast.SelectorExpr); ok {
-		if sel := fr.info.Selections[s]; sel != nil {
+		if sel := info.Selections[s]; sel != nil {
 			f, _ := sel.Obj().(*types.Func)
 			return f, sel
 		}
 	}
 	if id := identOf(fun); id != nil {
-		f, _ := fr.info.Uses[id].(*types.Func)
+		f, _ := info.Uses[id].(*types.Func)
 		return f, nil
 	}
 	return nil, nil

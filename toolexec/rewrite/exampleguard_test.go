@@ -51,3 +51,63 @@ func TestExampleGuard(t *testing.T) {
 		t.Errorf("%d examples guarded, want 2 (ExampleQuiet has no output comment):\n%s", n, src)
 	}
 }
+
+const meterSource = `package a
+
+import (
+	"runtime"
+	"sync"
+	"testing"
+)
+
+var mu sync.Mutex
+
+// mallocs counts f's allocations, as testing.AllocsPerRun would.
+func mallocs(f func()) uint64 {
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	before := m.Mallocs
+	f()
+	runtime.ReadMemStats(&m)
+	return m.Mallocs - before
+}
+
+// allocsOf measures through another helper.
+func allocsOf(f func()) uint64 { return mallocs(f) }
+
+func TestHelper(t *testing.T) {
+	if allocsOf(func() { mu.Lock(); mu.Unlock() }) != 0 {
+		t.Error("allocates")
+	}
+}
+
+func TestSubtests(t *testing.T) {
+	t.Run("measured", func(t *testing.T) {
+		if mallocs(func() { mu.Lock(); mu.Unlock() }) != 0 {
+			t.Error("allocates")
+		}
+	})
+	t.Run("explored", func(t *testing.T) { mu.Lock(); mu.Unlock() })
+}
+`
+
+// TestMeasuringHelpersRunNatively: a test or subtest that measures memory
+// through a helper of its package (jellydator/ttlcache's
+// allocsPerSingleRun reads runtime.ReadMemStats around a call), even two
+// calls deep, runs natively like one calling testing.AllocsPerRun itself;
+// a sibling subtest that measures nothing is still explored.
+func TestMeasuringHelpersRunNatively(t *testing.T) {
+	in := typeCheckFiles(t, map[string]string{"a_test.go": meterSource})
+	in.IsTest = true
+	out, err := Package(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := string(out.Files["a_test.go"])
+	if n := strings.Count(src, "_vtbrt.Test("); n != 1 {
+		t.Errorf("%d bodies explored, want 1 (the subtest that measures nothing):\n%s", n, src)
+	}
+	if i, j := strings.Index(src, `t.Run("explored"`), strings.LastIndex(src, "_vtbrt.Test("); i < 0 || j < i {
+		t.Errorf("the explored body is not the subtest that measures nothing:\n%s", src)
+	}
+}

@@ -30,7 +30,8 @@ type pkgRewriter struct {
 	groupIndex map[string]int
 	groupOrder []string
 	temps      int
-	helpers    map[string]bool // optional helpers the rewritten code calls
+	helpers    map[string]bool      // optional helpers the rewritten code calls
+	metering   map[*types.Func]bool // the package's functions that measure memory (meteringFuncs)
 
 	warnings           []string
 	accessSeen         int

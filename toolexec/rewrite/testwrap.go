@@ -3,6 +3,7 @@ package rewrite
 import (
 	"go/ast"
 	"go/doc"
+	"slices"
 	"go/token"
 	"go/types"
 	"strconv"
@@ -254,25 +255,77 @@ var memoryMeters = map[string]map[string]bool{
 }
 
 // measuresMemory reports whether a body calls a memory meter itself (not
-// in a function literal it defines). Such a test runs natively,
-// unwrapped: an allocation count or heap size taken under schedule
-// control counts the engine's allocations and the objects its tables keep
-// alive for the execution, and the test's visible operations run natively
-// outside an exploration.
+// in a function literal it defines), or a function of the package that
+// calls one (a helper such as jellydator/ttlcache's allocsPerSingleRun,
+// which reads runtime.ReadMemStats around a call). Such a test runs
+// natively, unwrapped: an allocation count or heap size taken under
+// schedule control counts the engine's allocations and the objects its
+// tables keep alive for the execution, and the test's visible operations
+// run natively outside an exploration.
 func (fr *fileRewriter) measuresMemory(body *ast.BlockStmt) bool {
 	found := false
+	metering := fr.p.meteringFuncs()
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			if f, _ := fr.callee(x.Fun); f != nil && f.Pkg() != nil && memoryMeters[f.Pkg().Path()][f.Name()] {
+			if f, _ := fr.callee(x.Fun); f != nil && (isMemoryMeter(f) || metering[f.Origin()]) {
 				found = true
 			}
 		}
 		return !found
 	})
 	return found
+}
+
+// isMemoryMeter reports whether f is one of memoryMeters.
+func isMemoryMeter(f *types.Func) bool {
+	return f.Pkg() != nil && memoryMeters[f.Pkg().Path()][f.Name()]
+}
+
+// meteringFuncs returns the functions declared in the package that call a
+// memory meter, directly (in their bodies or function literals there) or
+// through other functions of the package.
+func (p *pkgRewriter) meteringFuncs() map[*types.Func]bool {
+	if p.metering != nil {
+		return p.metering
+	}
+	p.metering = map[*types.Func]bool{}
+	calls := map[*types.Func][]*types.Func{} // a function -> the package's functions it calls
+	for _, file := range p.in.Files {
+		for _, d := range file.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			fn, _ := p.in.Info.Defs[fd.Name].(*types.Func)
+			if fn == nil {
+				continue
+			}
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok {
+					switch f, _ := calleeOf(p.in.Info, call.Fun); {
+					case f == nil:
+					case isMemoryMeter(f):
+						p.metering[fn] = true
+					case f.Pkg() == p.in.Pkg:
+						calls[fn] = append(calls[fn], f.Origin())
+					}
+				}
+				return true
+			})
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for fn, callees := range calls {
+			if !p.metering[fn] && slices.ContainsFunc(callees, func(f *types.Func) bool { return p.metering[f] }) {
+				p.metering[fn], changed = true, true
+			}
+		}
+	}
+	return p.metering
 }
 
 // isTRun reports whether call is (*testing.T).Run with two arguments.

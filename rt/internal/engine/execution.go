@@ -603,19 +603,23 @@ func (x *execution) progressed(g *G) {
 // cost every write of the test SpinThreshold steps per spinner: ants'
 // TestMultiPoolReleaseContext, 50 spinners, reached the step bound.)
 //
-// A streak of plain reads, locks and unlocks alone needs plainReadSpins
-// times as many steps: a loop that re-reads a few fields while it
-// computes with local variables the engine does not see (robfig/cron's
-// schedule search walks day by day, re-reading the schedule's fields), or
-// that locks a mutex around writes to variables this execution does not
-// track (muesli/cache2go's tests add and read entries of a table in a
-// loop; a DPOR-v run tracking no variable sees only the table's Lock and
-// Unlock), looks like a busy-wait, and virtual time passing during it is
+// A streak of plain reads, locks and unlocks and selects that take their
+// default alone needs plainReadSpins times as many steps: a loop that
+// re-reads a few fields while it computes with local variables the
+// engine does not see (robfig/cron's schedule search walks day by day,
+// re-reading the schedule's fields), or that locks a mutex around writes
+// to variables this execution does not track and notifies a worker with
+// a send that may find it notified already (muesli/cache2go's tests add
+// and read entries of a table in a loop; reugn/go-quartz's tests schedule
+// 100 jobs, each waking the scheduler's loop with a select and a
+// default; a DPOR-v run tracking no variable sees only the locks and the
+// selects), looks like a busy-wait, and virtual time passing during it is
 // a false alarm (a 2 s timeout fired while the schedule was computed; the
-// table's 10 s expiry timer fired half-way through the loop). A
-// busy-wait on a plain read is a data race under Go's memory model
-// anyway; one that waits on an atomic load, a TryLock, a yield or a poll
-// is marked after SpinThreshold steps.
+// table's 10 s expiry timer fired half-way through the loop; the test's
+// 500 ms deadline passed while the jobs were scheduled). A busy-wait on a
+// plain read is a data race under Go's memory model anyway; one that
+// waits on an atomic load, a TryLock, a yield, a failed CompareAndSwap or
+// uncontrolled code is marked after SpinThreshold steps.
 func (x *execution) spinning(g *G) bool {
 	need := x.e.lim.SpinThreshold
 	if !g.waited {
@@ -628,7 +632,7 @@ func (x *execution) spinning(g *G) bool {
 // that SpinThreshold steps mark as a busy-wait (see spinning).
 func waits(kind sched.OpKind) bool {
 	switch kind {
-	case sched.OpRead, sched.OpLock, sched.OpUnlock, sched.OpRLock, sched.OpRUnlock:
+	case sched.OpRead, sched.OpLock, sched.OpUnlock, sched.OpRLock, sched.OpRUnlock, sched.OpSelect, sched.OpRecv:
 		return false
 	}
 	return true
