@@ -3,9 +3,9 @@ package rewrite
 import (
 	"go/ast"
 	"go/doc"
-	"slices"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
