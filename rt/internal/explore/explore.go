@@ -41,6 +41,10 @@ type driver struct {
 	// before is the process's state before the test's first execution,
 	// to tell what a test that is not repeatable left behind.
 	before *processState
+	// marks are the failed marks of the test and its ancestors before its
+	// first execution, to take back a failure that was not the test's
+	// (unfail.go).
+	marks []failMark
 	// leaks are the accepted leaks (VTBOUND_IGNORE_LEAKS).
 	leaks acceptedLeaks
 	// firstPass holds the scheduling decisions of the exploration's first
@@ -143,7 +147,7 @@ func run(t *testing.T, body func(t *testing.T), in *fuzzInput) {
 		d.replayFile(s.Replay, true)
 		return
 	}
-	d.before = snapshotProcess()
+	d.before, d.marks = snapshotProcess(), failMarks(t)
 	if d.replaySaved() {
 		return
 	}

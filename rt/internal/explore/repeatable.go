@@ -2,6 +2,7 @@ package explore
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/vtbound/vtbound/rt/internal/engine"
 )
@@ -14,8 +15,9 @@ import (
 // first execution of a fresh process, passes, classify calls it not
 // repeatable in one process; if the failure is one the engine detected
 // (a deadlock, a leak, a livelock, a panic) and not one the test itself
-// reported through testing.T — a testing.T cannot be made to pass again —
-// the test keeps its native verdict, pass, and one warning line says why.
+// reported through testing.T — whose failed mark is then taken back, when
+// that is safe (unfail.go) — the test keeps its native verdict, pass, and
+// one warning line says why, with what the test left behind.
 // The same holds for a failure of the exploration's first execution that
 // depends on what earlier tests' executions left (afterEarlierTests): a
 // package-level pool whose workers those executions released.
@@ -24,9 +26,14 @@ import (
 // excusable reports whether a failure classified v leaves the test
 // passing: it is not repeatable in one process, at a later execution or
 // (v.earlier) at the first after earlier tests, and the test has not
-// failed through its own testing.T.
+// failed through its own testing.T, or it did in that execution and the
+// failure could be taken back (unfail.go; not when a subtest explored on
+// its own, which reported its own verdict).
 func (d *driver) excusable(v verdict, first bool) bool {
-	return v.kind == notRepeatable && (!first || v.earlier) && !d.t.Failed()
+	if v.kind != notRepeatable || first && !v.earlier {
+		return false
+	}
+	return !d.t.Failed() || !d.subtests.Load() && takeBack(d.marks)
 }
 
 // warnNotRepeatable writes the one warning line of an excused failure.
@@ -35,8 +42,12 @@ func (d *driver) warnNotRepeatable(res *engine.Result, v verdict) {
 	if f := res.Failure; f != nil && f.Message != "" {
 		msg += ": " + f.Message
 	}
-	warnf("%s: execution %d failed (%s), which is not repeatable in one process, so the test keeps its native verdict (pass): %s; it depends on state earlier executions or tests left in the process",
-		d.t.Name(), res.N, msg, v.why)
+	left := ""
+	if l := d.before.leftBehind(d.s.Dir); len(l) > 0 {
+		left = " (left behind: " + strings.Join(l, "; ") + ")"
+	}
+	warnf("%s: execution %d failed (%s), which is not repeatable in one process, so the test keeps its native verdict (pass): %s; it depends on state earlier executions or tests left in the process%s",
+		d.t.Name(), res.N, msg, v.why, left)
 	if d.s.Verbose > 0 {
 		d.t.Logf("vtbound: %s passes: %s at execution %d is not repeatable in one process", d.t.Name(), oracleName(res), res.N)
 	}
