@@ -70,14 +70,20 @@
 // channel rewritten code made outside the execution polls it only when no
 // controlled goroutine can move, before a deadlock is reported. A timer
 // an earlier execution modelled (kept in a pool, say) is modelled again
-// from its first Stop or Reset in a later one. A timer made outside any
+// from its first Stop or Reset in a later one; a one-shot timer an
+// execution left armed fires in the next execution, once its virtual
+// clock has advanced by the time the timer had left. Examples, which go
+// test runs natively after the tests, run in a fresh process of the test
+// binary once a test has been explored (ExampleElsewhere). A timer made outside any
 // execution, a ticker or context made outside the execution, and a
 // context derived from a cancellable context vtbound does not model, run
 // natively (real time).
 // A test that calls testing/synctest.Test runs natively, unexplored (its
 // bubble has the runtime's own fake clock). Package-level state is not reset
-// between executions: a test explored by vtbound must be repeatable, as
-// with `go test -count=N`.
+// between executions: a failure that only a second run in one process
+// shows is reported as not repeatable in one process, and the test keeps
+// its native verdict with a warning where vtbound can give it back
+// (docs/verdicts.md).
 //
 // # Oracles
 //
