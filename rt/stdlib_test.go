@@ -43,6 +43,7 @@ func timerPrimitives() []primitive {
 		{name: "ticker-worker", body: tickerWorker, only: []string{"handled"}},
 		{name: "spinners-see-flag", body: spinnersSeeFlag, only: []string{"stopped"}},
 		{name: "computing-loop", body: computingLoop, only: []string{"computed"}},
+		{name: "notifying-loop", body: notifyingLoop, only: []string{"scheduled"}},
 		{name: "tick-never-stopped", body: func(t *testing.T, o *outcomes) {
 			c := rt.Tick(pSched, time.Second)
 			rt.Recv(pChan, c)
@@ -186,6 +187,33 @@ func computingLoop(t *testing.T, o *outcomes) {
 		return
 	}
 	o.add("computed")
+}
+
+// notifyingLoop: a loop that locks a mutex around writes the execution
+// does not see and notifies a worker with a non-blocking send that finds
+// it notified already (reugn/go-quartz's ScheduleJob, muesli/cache2go's
+// Add) is working, not busy-waiting: virtual time must not pass during
+// it, or the body's deadline fires first.
+func notifyingLoop(t *testing.T, o *outcomes) {
+	var mu sync.Mutex
+	wake := rt.MakeChan[struct{}](pChan, 1)
+	done := rt.MakeChan[int](pChan, 1)
+	rt.Go(pGo, func() {
+		jobs := 0
+		for range 300 { // 900 steps, nine times the spin threshold
+			rt.Lock(pSync, &mu)
+			jobs++ // untracked, as a write to an untracked group is
+			rt.Unlock(pSync, &mu)
+			rt.Select(pChan, true, rt.SendCase(wake, struct{}{}))
+		}
+		rt.Send(pChan, done, jobs)
+	})
+	timeout := rt.After(pSched, time.Second)
+	if rt.Select(pChan, false, rt.RecvCase(timeout), rt.RecvCase(done)) == 0 {
+		t.Errorf("the timeout fired while a goroutine scheduled jobs: virtual time passed during a loop of locks and notifications")
+		return
+	}
+	o.add("scheduled")
 }
 
 type ctxKeyT struct{}

@@ -549,7 +549,7 @@ func (x *execution) idleStep(g *G, key [2]int32, kind sched.OpKind, step int) {
 	for i, k := range g.recent {
 		if k == key {
 			g.idle++
-			g.waited = g.waited || waits(kind)
+			g.waited = g.waited || g.idleWaits(kind)
 			g.recentAt[i] = step
 			if g.fresh < x.lastProgress {
 				g.fresh = g.reread() // it only matters once someone progressed
@@ -603,23 +603,24 @@ func (x *execution) progressed(g *G) {
 // cost every write of the test SpinThreshold steps per spinner: ants'
 // TestMultiPoolReleaseContext, 50 spinners, reached the step bound.)
 //
-// A streak of plain reads, locks and unlocks and selects that take their
-// default alone needs plainReadSpins times as many steps: a loop that
-// re-reads a few fields while it computes with local variables the
+// A streak of plain reads, locks and unlocks and non-blocking sends that
+// find no room alone needs plainReadSpins times as many steps: a loop
+// that re-reads a few fields while it computes with local variables the
 // engine does not see (robfig/cron's schedule search walks day by day,
 // re-reading the schedule's fields), or that locks a mutex around writes
 // to variables this execution does not track and notifies a worker with
 // a send that may find it notified already (muesli/cache2go's tests add
 // and read entries of a table in a loop; reugn/go-quartz's tests schedule
-// 100 jobs, each waking the scheduler's loop with a select and a
-// default; a DPOR-v run tracking no variable sees only the locks and the
-// selects), looks like a busy-wait, and virtual time passing during it is
+// 100 jobs, each waking the scheduler's loop with a select of a send and
+// a default; a DPOR-v run tracking no variable sees only the locks and
+// the selects), looks like a busy-wait, and virtual time passing during it is
 // a false alarm (a 2 s timeout fired while the schedule was computed; the
 // table's 10 s expiry timer fired half-way through the loop; the test's
 // 500 ms deadline passed while the jobs were scheduled). A busy-wait on a
 // plain read is a data race under Go's memory model anyway; one that
-// waits on an atomic load, a TryLock, a yield, a failed CompareAndSwap or
-// uncontrolled code is marked after SpinThreshold steps.
+// waits on an atomic load, a TryLock, a yield, a failed CompareAndSwap, a
+// select polling for a value or uncontrolled code is marked after
+// SpinThreshold steps.
 func (x *execution) spinning(g *G) bool {
 	need := x.e.lim.SpinThreshold
 	if !g.waited {
@@ -628,14 +629,30 @@ func (x *execution) spinning(g *G) bool {
 	return g.idle >= need && g.fresh >= x.lastProgress
 }
 
-// waits reports whether an idle step of kind makes its streak a wait
-// that SpinThreshold steps mark as a busy-wait (see spinning).
-func waits(kind sched.OpKind) bool {
+// idleWaits reports whether g's idle step of kind makes its streak a wait
+// that SpinThreshold steps mark as a busy-wait (see spinning): not a
+// plain read, a lock or an unlock, nor a select of sends only that takes
+// its default (a notification found pending, `select { case ch <- x:
+// default: }`); a select that polls for something to receive does.
+func (g *G) idleWaits(kind sched.OpKind) bool {
 	switch kind {
-	case sched.OpRead, sched.OpLock, sched.OpUnlock, sched.OpRLock, sched.OpRUnlock, sched.OpSelect, sched.OpRecv:
+	case sched.OpRead, sched.OpLock, sched.OpUnlock, sched.OpRLock, sched.OpRUnlock:
 		return false
+	case sched.OpSelect:
+		return !onlySends(g.pend.cases)
 	}
 	return true
+}
+
+// onlySends reports whether a select's cases are all sends (and there is
+// at least one).
+func onlySends(cases []Case) bool {
+	for _, c := range cases {
+		if !c.isSend() {
+			return false
+		}
+	}
+	return len(cases) > 0
 }
 
 // plainReadSpins is the factor by which a streak of plain reads must be
