@@ -32,13 +32,7 @@ func ExampleQuiet() {
 // output go test expects; one without an output comment, which go test
 // only compiles, is left as written.
 func TestExampleGuard(t *testing.T) {
-	in := typeCheckFiles(t, map[string]string{"a_test.go": exampleSource})
-	in.IsTest = true
-	out, err := Package(in)
-	if err != nil {
-		t.Fatal(err)
-	}
-	src := string(out.Files["a_test.go"])
+	src := rewriteTestFile(t, exampleSource)
 	for _, want := range []string{
 		`if _vtbrt.ExampleElsewhere("ExampleRun", "run\n") {`,
 		`if _vtbrt.ExampleElsewhere("ExampleRun_unordered", "a\nb\n") {`,
@@ -97,17 +91,24 @@ func TestSubtests(t *testing.T) {
 // calls deep, runs natively like one calling testing.AllocsPerRun itself;
 // a sibling subtest that measures nothing is still explored.
 func TestMeasuringHelpersRunNatively(t *testing.T) {
-	in := typeCheckFiles(t, map[string]string{"a_test.go": meterSource})
-	in.IsTest = true
-	out, err := Package(in)
-	if err != nil {
-		t.Fatal(err)
-	}
-	src := string(out.Files["a_test.go"])
+	src := rewriteTestFile(t, meterSource)
 	if n := strings.Count(src, "_vtbrt.Test("); n != 1 {
 		t.Errorf("%d bodies explored, want 1 (the subtest that measures nothing):\n%s", n, src)
 	}
 	if i, j := strings.Index(src, `t.Run("explored"`), strings.LastIndex(src, "_vtbrt.Test("); i < 0 || j < i {
 		t.Errorf("the explored body is not the subtest that measures nothing:\n%s", src)
 	}
+}
+
+// rewriteTestFile rewrites src as the file a_test.go of a test compile and
+// returns the result.
+func rewriteTestFile(t *testing.T, src string) string {
+	t.Helper()
+	in := typeCheckFiles(t, map[string]string{"a_test.go": src})
+	in.IsTest = true
+	out, err := Package(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out.Files["a_test.go"])
 }
