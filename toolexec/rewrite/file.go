@@ -90,9 +90,7 @@ func (fr *fileRewriter) rewriteDecl(decl dst.Decl) {
 		}
 		if fr.leaveAlone(fd) {
 			fr.goleakOptions(d, fd)
-			if fr.isTest && fd.Recv == nil && strings.HasPrefix(fd.Name.Name, "Example") {
-				fr.guardExample(d, fd)
-			}
+			fr.guardExample(d, fd)
 			return
 		}
 		d.Body.List = fr.stmtList(d.Body.List)

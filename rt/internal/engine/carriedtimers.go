@@ -108,19 +108,25 @@ func (x *execution) fireDue() {
 			i++
 			continue
 		}
-		x.fireCarried(x.carried[i].proxy)
+		x.armTaken(i)
 	}
 }
 
-// fireCarried models taken timer t armed at its deadline, removes it
-// from the taken ones and returns it; nil if t was not taken (or its
-// program let it go).
+// fireCarried models taken timer t armed at its deadline (armTaken) and
+// returns it; nil if t was not taken (or its program let it go).
 func (x *execution) fireCarried(t *time.Timer) *TimerHandle {
 	i := slices.IndexFunc(x.carried, func(c carriedTimer) bool { return c.proxy == t })
 	if i < 0 {
 		return nil
 	}
-	at := x.carried[i].at
+	return x.armTaken(i)
+}
+
+// armTaken models the i-th taken timer armed at its deadline, in a timer
+// goroutine of its own, removes it from the taken ones and returns it;
+// nil if its program let it go.
+func (x *execution) armTaken(i int) *TimerHandle {
+	t, at := x.carried[i].proxy, x.carried[i].at
 	x.carried = slices.Delete(x.carried, i, i+1)
 	h := x.adoptTimer(t)
 	if h == nil {

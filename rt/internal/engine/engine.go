@@ -249,7 +249,9 @@ func (e *Engine) Run(body func()) (*Result, bool) {
 	if e.abandoned || !e.strat.Begin(&plan) {
 		return nil, false
 	}
-	explored.Store(true)
+	if !explored.Load() {
+		explored.Store(true)
+	}
 	e.nexec++
 	failedBefore := e.failed()
 	x := e.x

@@ -5,8 +5,8 @@ import (
 	"context"
 	"flag"
 	"os"
-	"os/exec"
 	"strings"
+	"testing"
 	"time"
 
 	"github.com/vtbound/vtbound/rt/internal/engine"
@@ -89,12 +89,11 @@ func runExample(name string) exampleRun {
 	limit := exampleTimeout()
 	ctx, cancel := context.WithTimeout(context.Background(), limit+5*time.Second)
 	defer cancel()
-	args := []string{"-test.run=^" + name + "$", "-test.count=1", "-test.v=false", "-test.timeout=" + limit.String()}
-	if f := flag.Lookup("test.short"); f != nil && f.Value.String() == "true" {
+	args := []string{"-test.timeout=" + limit.String()}
+	if testing.Short() {
 		args = append(args, "-test.short")
 	}
-	cmd := exec.CommandContext(ctx, os.Args[0], args...)
-	cmd.Env = append(os.Environ(), exampleEnv+"="+name)
+	cmd := childCmd(ctx, name, []string{exampleEnv + "=" + name}, args...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	data, err := cmd.Output()

@@ -160,8 +160,7 @@ func (d *driver) minimizeInChild(original string) (*minimized, error) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), childTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run="+runPattern(d.t.Name()), "-test.count=1", "-test.v=false")
-	cmd.Env = append(os.Environ(), minimizeEnv+"="+abs, minimizeOutEnv+"="+out, fmt.Sprintf("VTBOUND_SEED=%d", d.s.Seed))
+	cmd := childCmd(ctx, d.t.Name(), []string{minimizeEnv + "=" + abs, minimizeOutEnv + "=" + out, fmt.Sprintf("VTBOUND_SEED=%d", d.s.Seed)})
 	if output, err := cmd.CombinedOutput(); err != nil {
 		if _, statErr := os.Stat(out); statErr != nil {
 			if msg := childMessage(string(output)); msg != "" {
@@ -233,6 +232,15 @@ func runMinimizeChild(t *testing.T, body func(*testing.T), s *driver, path, out 
 }
 
 // runPattern anchors every element of a (sub)test name for -test.run.
+// childCmd is a fresh process of this test binary that runs test alone,
+// with env added to this process's environment and args after the run
+// flags.
+func childCmd(ctx context.Context, test string, env []string, args ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, os.Args[0], append([]string{"-test.run=" + runPattern(test), "-test.count=1", "-test.v=false"}, args...)...)
+	cmd.Env = append(os.Environ(), env...)
+	return cmd
+}
+
 func runPattern(name string) string {
 	var parts []string
 	for _, p := range strings.Split(name, "/") {

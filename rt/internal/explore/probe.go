@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -150,8 +149,7 @@ func (d *driver) probe(spec string) (probeResult, error) {
 	defer os.Remove(out)
 	ctx, cancel := context.WithTimeout(context.Background(), probeTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run="+runPattern(d.t.Name()), "-test.count=1", "-test.v=false")
-	cmd.Env = append(os.Environ(), probeEnv+"="+spec, probeTestEnv+"="+d.t.Name(), probeOutEnv+"="+out)
+	cmd := childCmd(ctx, d.t.Name(), []string{probeEnv + "=" + spec, probeTestEnv + "=" + d.t.Name(), probeOutEnv + "=" + out})
 	output, runErr := cmd.CombinedOutput()
 	data, err := os.ReadFile(out)
 	if err != nil {

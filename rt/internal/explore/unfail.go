@@ -2,6 +2,7 @@ package explore
 
 import (
 	"reflect"
+	"slices"
 	"sync"
 	"testing"
 	"unsafe"
@@ -69,6 +70,22 @@ type failMark struct {
 	failed bool
 }
 
+// flag reads the bool at offset off of common c under c's mutex.
+func (f commonFields) flag(c unsafe.Pointer, off uintptr) bool {
+	mu := (*sync.RWMutex)(unsafe.Add(c, f.mutex))
+	mu.RLock()
+	defer mu.RUnlock()
+	return *(*bool)(unsafe.Add(c, off))
+}
+
+// setFailed sets common c's failed mark under c's mutex.
+func (f commonFields) setFailed(c unsafe.Pointer, failed bool) {
+	mu := (*sync.RWMutex)(unsafe.Add(c, f.mutex))
+	mu.Lock()
+	defer mu.Unlock()
+	*(*bool)(unsafe.Add(c, f.failed)) = failed
+}
+
 // failMarks notes the failed marks of t and its ancestors; nil when this
 // Go's testing package is not the one fields knows.
 func failMarks(t *testing.T) []failMark {
@@ -78,10 +95,7 @@ func failMarks(t *testing.T) []failMark {
 	}
 	var marks []failMark
 	for c := unsafe.Add(unsafe.Pointer(t), f.common); c != nil; c = *(*unsafe.Pointer)(unsafe.Add(c, f.parent)) {
-		mu := (*sync.RWMutex)(unsafe.Add(c, f.mutex))
-		mu.RLock()
-		marks = append(marks, failMark{c: c, failed: *(*bool)(unsafe.Add(c, f.failed))})
-		mu.RUnlock()
+		marks = append(marks, failMark{c: c, failed: f.flag(c, f.failed)})
 	}
 	return marks
 }
@@ -91,23 +105,11 @@ func failMarks(t *testing.T) []failMark {
 // marks could not be noted.
 func takeBack(marks []failMark) bool {
 	f := fields()
-	if len(marks) == 0 || !f.ok {
+	if len(marks) == 0 || !f.ok || slices.ContainsFunc(marks, func(m failMark) bool { return f.flag(m.c, f.isParallel) }) {
 		return false
 	}
 	for _, m := range marks {
-		mu := (*sync.RWMutex)(unsafe.Add(m.c, f.mutex))
-		mu.RLock()
-		parallel := *(*bool)(unsafe.Add(m.c, f.isParallel))
-		mu.RUnlock()
-		if parallel {
-			return false
-		}
-	}
-	for _, m := range marks {
-		mu := (*sync.RWMutex)(unsafe.Add(m.c, f.mutex))
-		mu.Lock()
-		*(*bool)(unsafe.Add(m.c, f.failed)) = m.failed
-		mu.Unlock()
+		f.setFailed(m.c, m.failed)
 	}
 	return true
 }
