@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"iter"
 	"runtime"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -348,20 +349,70 @@ func BenchmarkStepsPerGoroutines(b *testing.B) {
 // stepCost runs b.N executions of contended(n) under strategy s and returns
 // the mean wall-clock ns per step.
 func stepCost(b *testing.B, s string, n int) float64 {
-	strat, err := strategy.New(s, strategy.Config{Seed: 1, Budget: b.N + 1})
+	r := newStepRunner(b, s, n, b.N)
+	b.ResetTimer()
+	steps := r.run(b, b.N)
+	return float64(b.Elapsed().Nanoseconds()) / float64(steps)
+}
+
+// stepRunner runs executions of contended(n) under one strategy.
+type stepRunner struct {
+	e    *engine.Engine
+	body func()
+}
+
+func newStepRunner(b *testing.B, s string, n, execs int) *stepRunner {
+	strat, err := strategy.New(s, strategy.Config{Seed: 1, Budget: execs + 1})
 	if err != nil {
 		b.Fatal(err)
 	}
-	e := engine.New(strat, engine.Limits{}, nil)
-	body := contended(n)
+	return &stepRunner{e: engine.New(strat, engine.Limits{}, nil), body: contended(n)}
+}
+
+// run runs k executions and returns the steps they took.
+func (r *stepRunner) run(b *testing.B, k int) int {
 	steps := 0
-	b.ResetTimer()
-	for range b.N {
-		res, ok := e.Run(body)
+	for range k {
+		res, ok := r.e.Run(r.body)
 		if !ok || res.Failure != nil {
 			b.Fatalf("execution failed: %v", res.Failure)
 		}
 		steps += len(res.Trace)
 	}
-	return float64(b.Elapsed().Nanoseconds()) / float64(steps)
+	return steps
+}
+
+// BenchmarkStepRatio measures the per-step cost at 512 goroutines against
+// 2 in pairs: each b.N iteration times one execution of contended(512)
+// and then as many executions of contended(2) as take about as many
+// steps, under the same strategy. A machine's slow phases (another
+// tenant, the Go scheduler moving threads) then fall on both sides of a
+// pair, which back-to-back sub-benchmarks seconds apart do not. It
+// reports ns/step of each side and x-512-of-2, the median of the pairs'
+// ratios:
+//
+//	go test ./rt/internal/engine -run '^$' -bench StepRatio -benchtime 400x -count 3
+func BenchmarkStepRatio(b *testing.B) {
+	const big, small = 512, 2
+	for _, s := range []string{"random", "pct"} {
+		b.Run(s, func(b *testing.B) {
+			rb, rs := newStepRunner(b, s, big, b.N), newStepRunner(b, s, small, b.N*big/small)
+			var tb, ts time.Duration
+			var nb, ns int
+			ratios := make([]float64, 0, b.N)
+			for range b.N {
+				t0 := time.Now()
+				sb := rb.run(b, 1)
+				t1 := time.Now()
+				ss := rs.run(b, big/small)
+				t2 := time.Now()
+				tb, ts, nb, ns = tb+t1.Sub(t0), ts+t2.Sub(t1), nb+sb, ns+ss
+				ratios = append(ratios, (float64(t1.Sub(t0))/float64(sb))/(float64(t2.Sub(t1))/float64(ss)))
+			}
+			slices.Sort(ratios)
+			b.ReportMetric(float64(tb)/float64(nb), "ns/step-512")
+			b.ReportMetric(float64(ts)/float64(ns), "ns/step-2")
+			b.ReportMetric(ratios[len(ratios)/2], "x-512-of-2")
+		})
+	}
 }

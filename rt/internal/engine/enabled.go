@@ -51,18 +51,25 @@ type waitSet struct {
 // idSet is a set of goroutine IDs, one bit per ID (bit id-1).
 type idSet []uint64
 
-func (s *idSet) add(id int) {
+// add puts id in s and reports whether it was not there.
+func (s *idSet) add(id int) bool {
 	i := (id - 1) >> 6
 	for len(*s) <= i {
 		*s = append(*s, 0)
 	}
-	(*s)[i] |= 1 << uint((id-1)&63)
+	w, bit := (*s)[i], uint64(1)<<uint((id-1)&63)
+	(*s)[i] = w | bit
+	return w&bit == 0
 }
 
-func (s idSet) remove(id int) {
+// remove takes id out of s and reports whether it was there.
+func (s idSet) remove(id int) bool {
 	if i := (id - 1) >> 6; i < len(s) {
-		s[i] &^= 1 << uint((id-1)&63)
+		w, bit := s[i], uint64(1)<<uint((id-1)&63)
+		s[i] = w &^ bit
+		return w&bit != 0
 	}
+	return false
 }
 
 func (s idSet) has(id int) bool {
@@ -86,12 +93,34 @@ func (s idSet) nth(i int) int {
 			i -= c
 			continue
 		}
+		return k<<6 + nthBit(w, i) + 1
+	}
+	return 0
+}
+
+// nthBit returns the position of the i-th (from 0) set bit of w, which
+// has more than i: by clearing the lowest set bit i times when i is small
+// (a pick among a few goroutines), else by a binary search on the counts
+// of its low halves.
+func nthBit(w uint64, i int) int {
+	if i < 4 {
 		for ; i > 0; i-- {
 			w &= w - 1
 		}
-		return k<<6 + bits.TrailingZeros64(w) + 1
+		return bits.TrailingZeros64(w)
 	}
-	return 0
+	pos := 0
+	for width := 32; width > 0; width >>= 1 {
+		low := w & (1<<uint(width) - 1)
+		if c := bits.OnesCount64(low); i >= c {
+			i -= c
+			w >>= uint(width)
+			pos += width
+		} else {
+			w = low
+		}
+	}
+	return pos
 }
 
 // next returns the smallest ID of s greater than id, or 0.
@@ -105,19 +134,57 @@ func (s idSet) next(id int) int {
 	return 0
 }
 
-// or adds every ID of o to s (s is at least as long as o: see grow).
-func (s idSet) or(o idSet) {
+// or adds every ID of o to s (s is at least as long as o: see grow) and
+// returns how many were not there.
+func (s idSet) or(o idSet) int {
+	n := 0
 	for i, w := range o {
+		n += bits.OnesCount64(w &^ s[i])
 		s[i] |= w
+	}
+	return n
+}
+
+// andNot removes every ID of o from s and returns how many were there.
+func (s idSet) andNot(o idSet) int {
+	n := 0
+	for i := range min(len(s), len(o)) {
+		n += bits.OnesCount64(s[i] & o[i])
+		s[i] &^= o[i]
+	}
+	return n
+}
+
+// countedSet is an idSet that keeps its size, so that counting it costs
+// the same however many goroutines are live (the enabled set, read at
+// every scheduling point).
+//
+// Invariant: n == s.idSet.count().
+type countedSet struct {
+	idSet
+	n int
+}
+
+func (s *countedSet) add(id int) {
+	if s.idSet.add(id) {
+		s.n++
 	}
 }
 
-// andNot removes every ID of o from s.
-func (s idSet) andNot(o idSet) {
-	for i := range min(len(s), len(o)) {
-		s[i] &^= o[i]
+func (s *countedSet) remove(id int) {
+	if s.idSet.remove(id) {
+		s.n--
 	}
 }
+
+// or adds every ID of o (s is at least as long as o: see grow).
+func (s *countedSet) or(o idSet) { s.n += s.idSet.or(o) }
+
+// andNot removes every ID of o.
+func (s *countedSet) andNot(o idSet) { s.n -= s.idSet.andNot(o) }
+
+// count returns the size of s.
+func (s *countedSet) count() int { return s.n }
 
 // grow makes s long enough for IDs up to n.
 func (s *idSet) grow(n int) {
@@ -249,7 +316,13 @@ func (x *execution) checkEnabledSet(now *time.Time) {
 			want.add(g.id)
 		}
 	}
+	if x.en.count() != x.en.idSet.count() {
+		panic(fmt.Sprintf("vtbound: enabled set counts %d, holds %d", x.en.count(), x.en.idSet.count()))
+	}
 	for id := 1; id <= len(x.gs); id++ {
+		if x.lv.has(id) != x.gs[id-1].live {
+			panic(fmt.Sprintf("vtbound: live set out of date: G%d live=%v", id, x.gs[id-1].live))
+		}
 		if want.has(id) != x.en.has(id) {
 			g := x.gs[id-1]
 			panic(fmt.Sprintf("vtbound: enabled set out of date: G%d (%v, class %d) enabled=%v, want %v",
@@ -345,6 +418,9 @@ func (l *liveView) EnabledAt(i int) int {
 
 // IsEnabled reports whether goroutine id is enabled.
 func (l *liveView) IsEnabled(id int) bool { return l.x.en.has(id) }
+
+// IsLive reports whether goroutine id is live.
+func (l *liveView) IsLive(id int) bool { return l.x.lv.has(id) }
 
 // MaxID returns the number of goroutines started so far.
 func (l *liveView) MaxID() int { return len(l.x.gs) }

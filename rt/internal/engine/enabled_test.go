@@ -2,6 +2,7 @@ package engine
 
 import (
 	"flag"
+	"math/bits"
 	"os"
 	"slices"
 	"sync"
@@ -56,6 +57,48 @@ func TestIDSet(t *testing.T) {
 	s.or(o)
 	if !s.has(2) || !s.has(129) {
 		t.Errorf("or lost an ID: %v", s)
+	}
+}
+
+// TestNthBit compares nthBit with clearing the lowest set bit i times,
+// on words with bits in every half, quarter and eighth.
+func TestNthBit(t *testing.T) {
+	words := []uint64{1, 1 << 63, 0xffffffffffffffff, 0x8000000100000001, 0x0123456789abcdef, 0xf0f0f0f00f0f0f0f}
+	for _, w := range words {
+		for i := range bits.OnesCount64(w) {
+			v := w
+			for range i {
+				v &= v - 1
+			}
+			if got, want := nthBit(w, i), bits.TrailingZeros64(v); got != want {
+				t.Errorf("nthBit(%#x, %d) = %d, want %d", w, i, got, want)
+			}
+		}
+	}
+}
+
+// TestCountedSet checks that countedSet's size follows adds and removes
+// of IDs already in or out, and bulk or/andNot that overlap it.
+func TestCountedSet(t *testing.T) {
+	var s countedSet
+	for _, id := range []int{3, 3, 70, 200, 200} {
+		s.add(id)
+	}
+	s.remove(5)
+	s.remove(70)
+	s.remove(70)
+	var o idSet
+	for _, id := range []int{1, 3, 64, 130} {
+		o.add(id)
+	}
+	s.grow(200)
+	s.or(o)
+	if s.count() != s.idSet.count() || s.count() != 5 {
+		t.Fatalf("count = %d, set holds %d, want 5", s.count(), s.idSet.count())
+	}
+	s.andNot(o)
+	if s.count() != s.idSet.count() || s.count() != 1 {
+		t.Fatalf("after andNot count = %d, set holds %d, want 1", s.count(), s.idSet.count())
 	}
 }
 

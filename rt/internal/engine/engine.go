@@ -487,6 +487,7 @@ func (x *execution) newG(parent int, fn func()) *G {
 	g.clock.tick(g.id)
 	x.gs = append(x.gs, g)
 	x.alive = append(x.alive, g)
+	x.lv.add(g.id)
 	x.markDirty(g)
 	x.e.inRun.Add(1)
 	go g.run(fn)
@@ -539,7 +540,7 @@ func (g *G) exit(r any, normal bool) {
 		// Released by releaseAll, or ended by a fatal oracle mid-step
 		// (schedule after x.over, misuse): then nobody else will end the
 		// execution.
-		g.live = false
+		x.gone(g)
 		g.release()
 		close(g.exited)
 		x.signalEnd()
@@ -551,7 +552,7 @@ func (g *G) exit(r any, normal bool) {
 	case !normal && g.e.failed():
 		x.fail(sched.Failed, g, "t.Fatal/t.FailNow called", "")
 	}
-	g.live = false
+	x.gone(g)
 	x.removeAlive(g)
 	x.unclassify(g)
 	x.e.clocks.put(g.clock) // nothing joins an exited goroutine's clock
@@ -574,6 +575,12 @@ func (g *G) exit(r any, normal bool) {
 	}
 	g.release()
 	next.wake <- struct{}{}
+}
+
+// gone records that g is no longer live.
+func (x *execution) gone(g *G) {
+	g.live = false
+	x.lv.remove(g.id)
 }
 
 // release clears the token holder before g's goroutine ends. The runtime
@@ -635,7 +642,8 @@ func (g *G) announce(kind sched.OpKind, site int32, obj unsafe.Pointer) {
 
 // removeAlive takes an exited goroutine off the live list.
 func (x *execution) removeAlive(g *G) {
-	if i := slices.Index(x.alive, g); i >= 0 {
+	i, found := slices.BinarySearchFunc(x.alive, g.id, func(a *G, id int) int { return a.id - id }) // alive is in ID order
+	if found {
 		x.alive = slices.Delete(x.alive, i, i+1)
 	}
 }

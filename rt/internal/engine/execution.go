@@ -37,11 +37,12 @@ type execution struct {
 	view      sched.View
 
 	// the enabled set (enabled.go)
-	en     idSet    // enabled goroutines, exact after refresh
-	dyn    []*G     // goroutines of class clsDynamic
-	dirty  []*G     // goroutines to classify at the next refresh
-	live   liveView // the View's sched.Live
-	sparse bool     // the strategy reads Views through their methods only
+	en     countedSet // enabled goroutines, exact after refresh
+	lv     idSet      // live goroutines (G.live)
+	dyn    []*G       // goroutines of class clsDynamic
+	dirty  []*G       // goroutines to classify at the next refresh
+	live   liveView   // the View's sched.Live
+	sparse bool       // the strategy reads Views through their methods only
 
 	objs  map[unsafe.Pointer]int32
 	heap  heapTable
@@ -125,7 +126,7 @@ func (x *execution) reset(plan sched.Plan) {
 		view: sched.View{Goroutines: x.view.Goroutines[:0], Enabled: x.view.Enabled[:0]},
 		objs: x.objs, model: x.model, raceSeen: x.raceSeen, hash: fnvOffset,
 		track: x.track, heap: x.heap, ident: x.ident,
-		en: x.en[:0], dyn: x.dyn[:0], dirty: x.dirty[:0], live: liveView{gs: x.live.gs[:0]},
+		en: countedSet{idSet: x.en.idSet[:0]}, lv: x.lv[:0], dyn: x.dyn[:0], dirty: x.dirty[:0], live: liveView{gs: x.live.gs[:0]},
 		sparse: isSparse(x.e.strat),
 	}
 	x.live.x = x

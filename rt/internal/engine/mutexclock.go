@@ -34,11 +34,21 @@ func (g *G) acquireMutex(s *mutexState) {
 // releaseMutex stores g's clock into mutex s at an Unlock. An Unlock by a
 // goroutine other than the last locker (Go allows it) may shrink the
 // clock: it ends every claim made on s so far.
+//
+// When g still knows no more than s except about itself (its Lock copied
+// s's clock and it has learned nothing since: g.dom is s, see
+// acquireMutex), the two clocks differ in g's own component only, and
+// only that is stored.
 func (g *G) releaseMutex(s *mutexState) {
-	if s.owner != g {
+	switch {
+	case s.owner != g:
 		s.gen++
+		s.clock.set(g.clock)
+	case g.dom == s && g.domGen == s.gen && len(g.clock) == len(s.clock):
+		s.clock[g.id-1] = g.clock[g.id-1]
+	default:
+		s.clock.set(g.clock)
 	}
 	s.owner = nil
-	s.clock.set(g.clock)
 	g.dom, g.domGen = s, s.gen
 }

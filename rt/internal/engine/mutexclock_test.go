@@ -7,7 +7,8 @@ import (
 )
 
 // TestMutexClockCopyEqualsJoin: acquiring a mutex by copying its clock
-// gives exactly the clock a full join gives, over random sequences of
+// gives exactly the clock a full join gives, and releasing it by storing
+// one component exactly the clock a full copy gives, over random sequences of
 // Locks, Unlocks (by the locker or, as Go allows, by another goroutine),
 // joins from elsewhere and ticks.
 func TestMutexClockCopyEqualsJoin(t *testing.T) {
@@ -44,6 +45,9 @@ func TestMutexClockCopyEqualsJoin(t *testing.T) {
 			ref[i].tick(g.id)
 			if !slices.Equal(g.clock, ref[i]) {
 				t.Fatalf("seed %d step %d: G%d's clock %v, a full join gives %v", seed, step, g.id, g.clock, ref[i])
+			}
+			if !slices.Equal(ms[m].clock, mref[m]) {
+				t.Fatalf("seed %d step %d: mutex %d's clock %v, a full copy gives %v", seed, step, m, ms[m].clock, mref[m])
 			}
 		}
 	}

@@ -237,6 +237,9 @@ type Live interface {
 	IsEnabled(id int) bool
 	// Goroutine returns live goroutine id, or nil.
 	Goroutine(id int) *Goroutine
+	// IsLive reports whether goroutine id is live (Goroutine(id) != nil),
+	// without building its entry.
+	IsLive(id int) bool
 	// MaxID returns the highest goroutine ID started so far.
 	MaxID() int
 }
@@ -310,6 +313,14 @@ func (v *View) Goroutine(id int) *Goroutine {
 		}
 	}
 	return nil
+}
+
+// IsLive reports whether the goroutine with the given ID is live.
+func (v *View) IsLive(id int) bool {
+	if v.Live != nil {
+		return v.Live.IsLive(id)
+	}
+	return v.Goroutine(id) != nil
 }
 
 // CurrentEnabled reports whether the current goroutine can continue, so that

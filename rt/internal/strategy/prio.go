@@ -46,7 +46,7 @@ func (p *prioTable) reset() {
 func (p *prioTable) assign(v *sched.View, mk func(id int) int64) {
 	last := v.MaxID()
 	for id := p.seen + 1; id <= last; id++ {
-		if _, ok := p.prio[id]; !ok && v.Goroutine(id) != nil {
+		if _, ok := p.prio[id]; !ok && v.IsLive(id) {
 			p.set(id, mk(id))
 		}
 	}
@@ -80,7 +80,7 @@ func (p *prioTable) highest(v *sched.View) int {
 	for i := 0; i < len(p.order); {
 		id := p.order[i].id
 		if !v.IsEnabled(id) {
-			if v.Goroutine(id) == nil { // exited: drop it
+			if !v.IsLive(id) { // exited: drop it
 				p.order = slices.Delete(p.order, i, i+1)
 				continue
 			}
