@@ -27,6 +27,11 @@ import (
 	"strings"
 
 	"github.com/vtbound/vtbound/analyzers/report"
+	"github.com/vtbound/vtbound/internal/debugger"
+	"github.com/vtbound/vtbound/internal/lsp"
+	"github.com/vtbound/vtbound/internal/replay"
+	"github.com/vtbound/vtbound/internal/show"
+	sweep "github.com/vtbound/vtbound/internal/sweep/cli"
 )
 
 func main() {
@@ -55,10 +60,10 @@ type subcommand struct {
 func commands() []subcommand {
 	return []subcommand{
 		{"report", "[-format=text|json|sarif] [packages]", "static shared-variable report, without go vet", report.Main},
-		{"show", "[-full] [-html] FILE", "print a saved schedule's interleaving, or draw it as HTML lanes, without running", showCmd},
-		{"sweep", "[flags] [packages] | merge a.db b.db -o all.db | report", "nightly sweep: explore every test under a budget, record results and bugs in .vtbound/sweep.db", sweepCmd},
-		{"replay", "FILE", "replay a saved schedule file with go test -toolexec=vtbound", replayCmd},
-		{"debug", "[-step N] FILE", "replay a saved schedule under Delve, stopped before step N (default: the first conflicting access)", debugCmd},
+		{"show", "[-full] [-html] FILE", "print a saved schedule's interleaving, or draw it as HTML lanes, without running", show.Main},
+		{"sweep", "[flags] [packages] | merge a.db b.db -o all.db | report", "nightly sweep: explore every test under a budget, record results and bugs in .vtbound/sweep.db", sweep.Main},
+		{"replay", "FILE", "replay a saved schedule file with go test -toolexec=vtbound", replay.Main},
+		{"debug", "[-step N] FILE", "replay a saved schedule under Delve, stopped before step N (default: the first conflicting access)", debugger.Main},
 		{"lsp", "", "language server over stdio: the vet suite's diagnostics in editors (docs/editors.md)", lspCmd},
 		{"version", "", "print vtbound's module version, the Go version and the build hash", versionCmd},
 		{"help", "[SETTING|COMMAND]", "print this help, or explain one setting or command", helpCmd},
@@ -132,3 +137,6 @@ func commandNames() []string {
 	}
 	return names
 }
+
+// lspCmd runs `vtbound lsp`, announcing this binary's module version.
+func lspCmd(args []string) int { return lsp.Main(args, moduleVersion()) }

@@ -1,4 +1,8 @@
-package main
+// Package cli implements the command line of `vtbound sweep`: the sweep
+// itself (flags into a sweep.Config), `vtbound sweep merge` and `vtbound
+// sweep report`. The sweep's work is package sweep's; this package only
+// reads flags and reports their errors by name.
+package cli
 
 import (
 	"context"
@@ -19,9 +23,9 @@ import (
 	"github.com/vtbound/vtbound/internal/sweepreport"
 )
 
-// sweepCmd runs `vtbound sweep`, `vtbound sweep merge` and
-// `vtbound sweep report`.
-func sweepCmd(args []string) int {
+// Main runs `vtbound sweep`, `vtbound sweep merge` and `vtbound sweep
+// report`, and returns the exit status.
+func Main(args []string) int {
 	if len(args) > 0 {
 		switch args[0] {
 		case "merge":

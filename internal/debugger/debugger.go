@@ -1,4 +1,8 @@
-package main
+// Package debugger implements `vtbound debug`: it replays a saved
+// schedule under Delve and stops the program just before one step of the
+// interleaving, in the goroutine that takes it, at the user's line (see
+// docs/debug.md).
+package debugger
 
 import (
 	"errors"
@@ -10,16 +14,17 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/vtbound/vtbound/internal/replay"
 	"github.com/vtbound/vtbound/rt/schedule"
 )
 
-// debugCmd runs `vtbound debug [-step N] [-dlv PATH] FILE`: it replays a
+// Main runs `vtbound debug [-step N] [-dlv PATH] FILE`: it replays a
 // saved schedule under Delve and stops the program just before step N
 // (default: the first of the conflicting accesses), in the goroutine that
 // takes it, at the user's line, so that its variables can be inspected at
 // the moment of the bug. Delve's prompt then reads standard input as
 // usual. See docs/debug.md.
-func debugCmd(args []string) int {
+func Main(args []string) int {
 	fs := flag.NewFlagSet("debug", flag.ContinueOnError)
 	step := fs.Int("step", 0, "stop before this step of the interleaving (as numbered by vtbound show; default: the first conflicting access)")
 	dlv := fs.String("dlv", "dlv", "the Delve command")
@@ -53,11 +58,11 @@ func debugCmd(args []string) int {
 // debugCommand builds the dlv test command that replays file and stops at
 // step (0: the first conflicting access).
 func debugCommand(file string, step int, dlv string) (*exec.Cmd, error) {
-	t, err := readTarget(file)
+	t, err := replay.ReadTarget(file)
 	if err != nil {
 		return nil, err
 	}
-	n, err := breakStep(t.sched, step)
+	n, err := breakStep(t.Sched, step)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", file, err)
 	}
@@ -69,18 +74,18 @@ func debugCommand(file string, step int, dlv string) (*exec.Cmd, error) {
 	if err != nil {
 		return nil, err
 	}
-	script, err := writeDebugScript(t.sched, n)
+	script, err := writeDebugScript(t.Sched, n)
 	if err != nil {
 		return nil, err
 	}
-	args := []string{"test", t.pkg, "--build-flags=-toolexec=" + self, "--init", script}
+	args := []string{"test", t.Pkg, "--build-flags=-toolexec=" + self, "--init", script}
 	if !isTerminal(os.Stdin) {
 		args = append(args, "--allow-non-terminal-interactive=true") // commands piped in, as by a script
 	}
-	cmd := exec.Command(dlvPath, append(args, "--", "-test.run", t.run, "-test.count=1", "-test.v")...)
-	cmd.Dir = t.dir
-	cmd.Env = append(os.Environ(), "VTBOUND_REPLAY="+t.abs, "VTBOUND_BREAK_STEP="+strconv.Itoa(n))
-	fmt.Fprintf(os.Stderr, "vtbound debug: %s: stopping before step %d: %s\n", t.sched.Test, n, describeStep(t.sched, n))
+	cmd := exec.Command(dlvPath, append(args, "--", "-test.run", t.Run, "-test.count=1", "-test.v")...)
+	cmd.Dir = t.Dir
+	cmd.Env = append(os.Environ(), "VTBOUND_REPLAY="+t.Abs, "VTBOUND_BREAK_STEP="+strconv.Itoa(n))
+	fmt.Fprintf(os.Stderr, "vtbound debug: %s: stopping before step %d: %s\n", t.Sched.Test, n, describeStep(t.Sched, n))
 	return cmd, nil
 }
 

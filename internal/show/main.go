@@ -1,4 +1,4 @@
-package main
+package show
 
 import (
 	"bufio"
@@ -7,19 +7,18 @@ import (
 	"io"
 	"os"
 
-	"github.com/vtbound/vtbound/internal/show"
 	"github.com/vtbound/vtbound/rt/schedule"
 )
 
-// showCmd implements `vtbound show [-full] [-html] FILE`: it prints the
+// Main implements `vtbound show [-full] [-html] FILE`: it prints the
 // readable interleaving of a saved schedule, or draws it as HTML lanes,
-// without running anything.
-func showCmd(args []string) int {
-	return showTo(os.Stdout, os.Stderr, args)
+// without running anything. It returns the exit status.
+func Main(args []string) int {
+	return Run(os.Stdout, os.Stderr, args)
 }
 
-// showTo is showCmd with its output streams.
-func showTo(stdout, stderr io.Writer, args []string) int {
+// Run is Main with its output streams.
+func Run(stdout, stderr io.Writer, args []string) int {
 	fs := flag.NewFlagSet("show", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	full := fs.Bool("full", false, "print (or draw) every step, not only the steps that matter")
@@ -42,9 +41,9 @@ func showTo(stdout, stderr io.Writer, args []string) int {
 	}
 	w := bufio.NewWriter(stdout)
 	if *asHTML {
-		err = show.WriteHTML(w, show.FromSchedule(s, *full))
+		err = WriteHTML(w, FromSchedule(s, *full))
 	} else {
-		err = show.Text(w, s, *full)
+		err = Text(w, s, *full)
 	}
 	if err == nil {
 		err = w.Flush()

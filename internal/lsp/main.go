@@ -1,21 +1,20 @@
-package main
+package lsp
 
 import (
 	"context"
 	"fmt"
 	"os"
-
-	"github.com/vtbound/vtbound/internal/lsp"
 )
 
-// lspCmd runs the language server on standard input and output (see
-// internal/lsp and docs/editors.md).
-func lspCmd(args []string) int {
+// Main implements `vtbound lsp`: it runs the language server on standard
+// input and output (see docs/editors.md), announcing version, and returns
+// the exit status.
+func Main(args []string, version string) int {
 	if len(args) > 0 && args[0] != "-stdio" && args[0] != "--stdio" {
 		fmt.Fprintf(os.Stderr, "vtbound lsp: unexpected argument %q (the server speaks over standard input and output)\n", args[0])
 		return 2
 	}
-	return lsp.Serve(context.Background(), stdio{}, os.Stderr, moduleVersion())
+	return Serve(context.Background(), stdio{}, os.Stderr, version)
 }
 
 // stdio is the process's standard input and output as one connection.

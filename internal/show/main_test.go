@@ -1,4 +1,4 @@
-package main
+package show
 
 import (
 	"bytes"
@@ -7,13 +7,13 @@ import (
 	"testing"
 )
 
-// TestShowCommand runs `vtbound show` in process on the example's saved
+// TestShowCommand runs `vtbound show` (Run) on the example's saved
 // schedule: text, -full, -html, and the usage errors.
 func TestShowCommand(t *testing.T) {
-	file := filepath.Join("..", "..", "internal", "show", "testdata", "example.sched")
+	file := filepath.Join("testdata", "example.sched")
 	run := func(args ...string) (string, string, int) {
 		var out, errs bytes.Buffer
-		code := showTo(&out, &errs, args)
+		code := Run(&out, &errs, args)
 		return out.String(), errs.String(), code
 	}
 	out, _, code := run(file)

@@ -1,4 +1,8 @@
-package main
+// Package replay implements `vtbound replay FILE`: it finds the test a
+// saved schedule file records and replays the schedule with go test
+// -toolexec=vtbound and VTBOUND_REPLAY. Target, the test a file names, is
+// shared with `vtbound debug`.
+package replay
 
 import (
 	"errors"
@@ -11,19 +15,19 @@ import (
 	"github.com/vtbound/vtbound/rt/schedule"
 )
 
-// replayCmd runs `vtbound replay FILE`: it reads the test, package and
+// Main runs `vtbound replay FILE`: it reads the test, package and
 // directory a schedule file records and replays it with
 // go test -toolexec=vtbound and VTBOUND_REPLAY, printing go test's
 // output. The exit status is go test's: 1 while the bug reproduces (or
 // the replay diverges: the output says which), 0 when the schedule
 // replays exactly and no longer fails, 2 when the file cannot be
 // replayed.
-func replayCmd(args []string) int {
+func Main(args []string) int {
 	if len(args) != 1 || strings.HasPrefix(args[0], "-") {
 		fmt.Fprintln(os.Stderr, "vtbound replay: usage: vtbound replay FILE (a schedule file saved by a failing test or a sweep)")
 		return 2
 	}
-	cmd, err := replayCommand(args[0])
+	cmd, err := Command(args[0])
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "vtbound replay: %v\n", err)
 		return 2
@@ -40,18 +44,18 @@ func replayCmd(args []string) int {
 	return 0
 }
 
-// target is what a schedule file says about the test to run.
-type target struct {
-	sched    *schedule.Schedule
-	abs      string // the file's absolute path
-	dir, pkg string // the package directory, and the package to test there
-	run      string // the -run pattern selecting the test
+// Target is what a schedule file says about the test to run.
+type Target struct {
+	Sched    *schedule.Schedule
+	Abs      string // the file's absolute path
+	Dir, Pkg string // the package directory, and the package to test there
+	Run      string // the -run pattern selecting the test
 }
 
-// readTarget reads a schedule file and locates its test: the package
+// ReadTarget reads a schedule file and locates its test: the package
 // directory it records, else (version-1 files) the directory above the
 // testdata directory holding the file.
-func readTarget(file string) (*target, error) {
+func ReadTarget(file string) (*Target, error) {
 	abs, err := filepath.Abs(file)
 	if err != nil {
 		return nil, err
@@ -60,25 +64,25 @@ func readTarget(file string) (*target, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &target{sched: s, abs: abs, dir: s.Dir, pkg: ".", run: s.Run}
+	t := &Target{Sched: s, Abs: abs, Dir: s.Dir, Pkg: ".", Run: s.Run}
 	if s.Package != "" {
-		t.pkg = s.Package
+		t.Pkg = s.Package
 	}
-	if t.dir == "" || !isDir(t.dir) {
-		t.dir = packageDirOf(abs) // v1 files: saved under <package>/testdata/vtbound/<Test>/
+	if t.Dir == "" || !isDir(t.Dir) {
+		t.Dir = packageDirOf(abs) // v1 files: saved under <package>/testdata/vtbound/<Test>/
 	}
-	if t.dir == "" {
+	if t.Dir == "" {
 		return nil, fmt.Errorf("%s: records no package directory (package: and dir: keys), and is not under a testdata directory", file)
 	}
-	if t.run == "" {
-		t.run = schedule.RunPattern(s.Test)
+	if t.Run == "" {
+		t.Run = schedule.RunPattern(s.Test)
 	}
 	return t, nil
 }
 
-// replayCommand builds the go test command that replays file.
-func replayCommand(file string) (*exec.Cmd, error) {
-	t, err := readTarget(file)
+// Command builds the go test command that replays file.
+func Command(file string) (*exec.Cmd, error) {
+	t, err := ReadTarget(file)
 	if err != nil {
 		return nil, err
 	}
@@ -86,9 +90,9 @@ func replayCommand(file string) (*exec.Cmd, error) {
 	if err != nil {
 		return nil, err
 	}
-	cmd := exec.Command("go", "test", "-toolexec="+tool, "-run="+t.run, "-count=1", t.pkg)
-	cmd.Dir = t.dir
-	cmd.Env = append(os.Environ(), "VTBOUND_REPLAY="+t.abs)
+	cmd := exec.Command("go", "test", "-toolexec="+tool, "-run="+t.Run, "-count=1", t.Pkg)
+	cmd.Dir = t.Dir
+	cmd.Env = append(os.Environ(), "VTBOUND_REPLAY="+t.Abs)
 	return cmd, nil
 }
 
