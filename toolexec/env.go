@@ -1,18 +1,19 @@
 package toolexec
 
 import (
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 
+	"github.com/vtbound/vtbound/toolexec/cmdline"
 	"github.com/vtbound/vtbound/toolexec/rewrite"
+	"github.com/vtbound/vtbound/toolexec/rtbuild"
+	"github.com/vtbound/vtbound/toolexec/scope"
 )
-
-// NestedEnv is set in the environment of the go command vtbound runs to
-// build rt; a tool invocation that sees it passes everything through.
-const NestedEnv = "VTBOUND_NESTED"
 
 // DebugEnv, when set to 1, makes vtbound explain its decisions on stderr.
 const DebugEnv = "VTBOUND_DEBUG"
@@ -28,7 +29,7 @@ const AliasEnv = "VTBOUND_ALIAS"
 // Env is what one tool invocation knows about its build. It is read once
 // from the process environment by NewEnv and plumbed explicitly.
 type Env struct {
-	Locations
+	scope.Locations
 	// ImportPath is TOOLEXEC_IMPORTPATH, set by the go command.
 	ImportPath string
 	// Dir is the working directory: the package's directory.
@@ -36,7 +37,7 @@ type Env struct {
 	// GOARCH and GOFLAGS are the build's settings.
 	GOARCH, GOFLAGS string
 	// Scope selects the packages to instrument.
-	Scope *Scope
+	Scope *scope.Scope
 	// Nested is set inside vtbound's own nested build of rt.
 	Nested bool
 	// Debug enables explanations on Stderr.
@@ -65,23 +66,23 @@ type Env struct {
 
 // NewEnv reads the environment of the current process.
 func NewEnv(rtSource fs.FS) (*Env, error) {
-	scope, err := ParseScope(os.Getenv(ScopeEnv))
+	sc, err := scope.Parse(os.Getenv(scope.Env))
 	if err != nil {
 		return nil, err
 	}
-	if err := scope.SetDeps(os.Getenv(DepsEnv)); err != nil {
+	if err := sc.SetDeps(os.Getenv(scope.DepsEnv)); err != nil {
 		return nil, err
 	}
 	dir, _ := os.Getwd()
 	self, _ := os.Executable()
 	env := &Env{
-		Locations:  Locations{GOROOT: goroot(), GOMODCACHE: gomodcache()},
+		Locations:  scope.Locations{GOROOT: goroot(), GOMODCACHE: gomodcache()},
 		ImportPath: os.Getenv("TOOLEXEC_IMPORTPATH"),
 		Dir:        dir,
 		GOARCH:     getenvOr("GOARCH", runtime.GOARCH),
 		GOFLAGS:    os.Getenv("GOFLAGS"),
-		Scope:      scope,
-		Nested:     os.Getenv(NestedEnv) != "",
+		Scope:      sc,
+		Nested:     os.Getenv(rtbuild.NestedEnv) != "",
 		Debug:      os.Getenv(DebugEnv) == "1",
 		Verbose:    os.Getenv(VerboseEnv) != "" && os.Getenv(VerboseEnv) != "0",
 		NoAlias:    os.Getenv(AliasEnv) == "off",
@@ -91,7 +92,7 @@ func NewEnv(rtSource fs.FS) (*Env, error) {
 		Stdout:     os.Stdout,
 		Stderr:     os.Stderr,
 		Rewrite:    rewrite.Package,
-		ParentArgs: parentGoArgs,
+		ParentArgs: cmdline.ParentGoArgs,
 		Announce:   AnnounceToTerminal,
 	}
 	return env, nil
@@ -135,4 +136,34 @@ func (env *Env) goCommand() string {
 		return p
 	}
 	return "go"
+}
+
+// buildFlags returns the relevant flags of the current build: those of
+// GOFLAGS followed by those of the parent go command line, or hints from
+// the tool command line when the parent is unknown.
+func buildFlags(env *Env, cmd *cmdline.Command) []string {
+	flags := cmdline.RelevantFlags(strings.Fields(env.GOFLAGS))
+	if args, ok := env.ParentArgs(); ok {
+		return append(flags, cmdline.RelevantFlags(args)...)
+	}
+	return append(flags, cmdline.HintFlags(cmd)...)
+}
+
+// buildDir returns the directory whose module context decides which rt a
+// build links: the working directory of the go command running the tool
+// (the user's main module or workspace), or the tool's own working
+// directory when the parent is not a go command that builds or /proc is
+// not available.
+func buildDir(env *Env) string {
+	if _, ok := env.ParentArgs(); ok {
+		if dir, err := os.Readlink(fmt.Sprintf("/proc/%d/cwd", os.Getppid())); err == nil {
+			return dir
+		}
+	}
+	return env.Dir
+}
+
+// rtConfig describes the build to package rtbuild.
+func rtConfig(env *Env, cmd *cmdline.Command) rtbuild.Config {
+	return rtbuild.Config{Go: env.goCommand(), Source: env.RTSource, Dir: buildDir(env), Flags: buildFlags(env, cmd)}
 }

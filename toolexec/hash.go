@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/vtbound/vtbound/toolexec/scope"
 )
 
 // BuildSettings are the build-time settings that enter the -V=full hash:
@@ -34,7 +36,7 @@ func BuildHash(self string, s BuildSettings) (string, error) {
 	if _, err := io.Copy(h, f); err != nil {
 		return "", fmt.Errorf("hash vtbound binary: %w", err)
 	}
-	fmt.Fprintf(h, "\n%s=%s\n%s=%v\n%s=%v\n%s=%v\n", ScopeEnv, s.Scope, DebugEnv, s.Debug, VerboseEnv, s.Verbose, AliasEnv, s.NoAlias)
+	fmt.Fprintf(h, "\n%s=%s\n%s=%v\n%s=%v\n%s=%v\n", scope.Env, s.Scope, DebugEnv, s.Debug, VerboseEnv, s.Verbose, AliasEnv, s.NoAlias)
 	return base64.RawURLEncoding.EncodeToString(h.Sum(nil)[:15]), nil
 }
 

@@ -7,9 +7,14 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 
+	"github.com/vtbound/vtbound/toolexec/cmdline"
+	"github.com/vtbound/vtbound/toolexec/importcfg"
 	"github.com/vtbound/vtbound/toolexec/rewrite"
+	"github.com/vtbound/vtbound/toolexec/rtbuild"
+	"github.com/vtbound/vtbound/toolexec/scope"
 )
 
 // gcPercent is the garbage collector's growth factor while a package is
@@ -31,7 +36,7 @@ func instrument(p *compilePlan, env *Env) ([]string, error) {
 	// starting heap, saves most of that work.
 	defer debug.SetGCPercent(debug.SetGCPercent(gcPercent))
 	cfgPath, _ := p.cmd.Flag("importcfg")
-	cfg, err := ReadImportCfg(cfgPath)
+	cfg, err := importcfg.Read(cfgPath)
 	if err != nil {
 		return nil, err
 	}
@@ -40,7 +45,7 @@ func instrument(p *compilePlan, env *Env) ([]string, error) {
 		return nil, err
 	}
 	in := rewriteInput(p, l)
-	if p.mode == Full {
+	if p.mode == scope.Full {
 		useAnalysis(env, p, l, in)
 	}
 	out, err := env.Rewrite(in)
@@ -48,14 +53,14 @@ func instrument(p *compilePlan, env *Env) ([]string, error) {
 		return nil, fmt.Errorf("rewrite: %w", err)
 	}
 	printWarnings(p, out.Warnings, env)
-	if env.Verbose && p.mode == Full {
+	if env.Verbose && p.mode == scope.Full {
 		fmt.Fprintf(env.Stderr, "vtbound: %s: %d of %d memory-access sites instrumented, %d allocation sites registered\n", p.name, out.Sites, out.AccessSites, out.AllocSites)
 	}
 	if len(out.Files) == 0 {
 		return nil, errUnchanged
 	}
 	if out.NeedsRT {
-		rt, err := ensureRT(env, p.work, p.cmd)
+		rt, err := rtbuild.Ensure(rtConfig(env, p.cmd), p.work)
 		if err != nil {
 			return nil, err
 		}
@@ -72,15 +77,14 @@ func rewriteInput(p *compilePlan, l *loaded) *rewrite.Input {
 		Info:            l.info,
 		ImportPath:      p.name,
 		IsTest:          p.isTest,
-		ConcurrencyOnly: p.mode == Concurrency,
+		ConcurrencyOnly: p.mode == scope.Concurrency,
 	}
 	in.GoVersion, _ = p.cmd.Flag("lang")
 	if _, ok := p.cmd.Flag("coveragecfg"); ok {
 		in.Groups = coverGroups
 	}
-	want := setOf(p.rewrite...)
 	for i, name := range l.names {
-		if want[name] && !(coverFile(name) && atomicCounters(l.files[i])) {
+		if slices.Contains(p.rewrite, name) && !(scope.CoverFile(name) && atomicCounters(l.files[i])) {
 			in.Files = append(in.Files, l.files[i])
 			in.Filenames = append(in.Filenames, name)
 		}
@@ -95,7 +99,7 @@ func rewriteInput(p *compilePlan, l *loaded) *rewrite.Input {
 func printWarnings(p *compilePlan, warnings []string, env *Env) {
 	for _, w := range warnings {
 		line := fmt.Sprintf("%s: %s", p.name, oneLine(strings.TrimPrefix(w, "vtbound: ")))
-		if p.mode == Concurrency {
+		if p.mode == scope.Concurrency {
 			env.debugf("dependency %s", line)
 			continue
 		}
@@ -141,7 +145,7 @@ func atomicCounters(f *ast.File) bool {
 
 // writeRewritten writes the rewritten sources and the extended importcfg
 // into <objdir>/vtbound and returns the edited command line.
-func writeRewritten(p *compilePlan, cfg *ImportCfg, files map[string][]byte) ([]string, error) {
+func writeRewritten(p *compilePlan, cfg *importcfg.Config, files map[string][]byte) ([]string, error) {
 	dir := filepath.Join(p.objdir, "vtbound")
 	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return nil, fmt.Errorf("write rewritten files: %w", err)
@@ -164,7 +168,7 @@ func writeRewritten(p *compilePlan, cfg *ImportCfg, files map[string][]byte) ([]
 	if err := cfg.Write(cfgPath); err != nil {
 		return nil, err
 	}
-	cmd.Args = append([]Arg(nil), p.cmd.Args...)
+	cmd.Args = append([]cmdline.Arg(nil), p.cmd.Args...)
 	cmd.SetFlag("importcfg", cfgPath)
 	if preGenerics(p.cmd) {
 		cmd.SetFlag("lang", genericsLang)

@@ -6,22 +6,27 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/vtbound/vtbound/toolexec/cmdline"
+	"github.com/vtbound/vtbound/toolexec/importcfg"
+	"github.com/vtbound/vtbound/toolexec/rtbuild"
+	"github.com/vtbound/vtbound/toolexec/scope"
 )
 
 // planLink returns the edited link command line that makes rt and its
 // dependencies available to the linker, or an error wrapping errSkip when
 // the link needs nothing (no linked package refers to rt, or rt is already
 // part of the build).
-func planLink(cmd *Command, env *Env) ([]string, error) {
+func planLink(cmd *cmdline.Command, env *Env) ([]string, error) {
 	cfgPath, ok := cmd.Flag("importcfg")
 	if !ok {
 		return nil, fmt.Errorf("%w: no -importcfg", errSkip)
 	}
-	cfg, err := ReadImportCfg(cfgPath)
+	cfg, err := importcfg.Read(cfgPath)
 	if err != nil {
 		return nil, err
 	}
-	if _, ok := cfg.Files[RTPath]; ok {
+	if _, ok := cfg.Files[scope.RTPath]; ok {
 		return nil, fmt.Errorf("%w: rt already linked", errSkip)
 	}
 	if !refersToRT(cfg) {
@@ -31,7 +36,7 @@ func planLink(cmd *Command, env *Env) ([]string, error) {
 	if out == "" {
 		return nil, fmt.Errorf("%w: no -o flag", errSkip)
 	}
-	rt, err := ensureRT(env, WorkDir(out), cmd)
+	rt, err := rtbuild.Ensure(rtConfig(env, cmd), cmdline.WorkDir(out))
 	if err != nil {
 		return nil, err
 	}
@@ -43,13 +48,13 @@ func planLink(cmd *Command, env *Env) ([]string, error) {
 		return nil, err
 	}
 	edited := *cmd
-	edited.Args = append([]Arg(nil), cmd.Args...)
+	edited.Args = append([]cmdline.Arg(nil), cmd.Args...)
 	edited.SetFlag("importcfg", newPath)
 	return edited.Render(), nil
 }
 
 // rtMarker is how an archive compiled against rt names it.
-var rtMarker = []byte(RTPath)
+var rtMarker = []byte(scope.RTPath)
 
 // refersToRT reports whether any archive in the link importcfg mentions
 // rt's import path: the object file of a package compiled against rt lists
@@ -57,7 +62,7 @@ var rtMarker = []byte(RTPath)
 // the first path element) are read first; the rest only when none of them
 // mentions rt, so that nothing is missed whatever a module path looks like.
 // Reading every archive of a test binary costs tens of milliseconds.
-func refersToRT(cfg *ImportCfg) bool {
+func refersToRT(cfg *importcfg.Config) bool {
 	var first, rest []string
 	for path, file := range cfg.Files {
 		if elem, _, _ := strings.Cut(path, "/"); strings.Contains(elem, ".") {

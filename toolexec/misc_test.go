@@ -6,31 +6,12 @@ import (
 	"slices"
 	"strings"
 	"testing"
-)
 
-func TestImportCfg(t *testing.T) {
-	text := "# import config\npackagefile fmt=/c/fmt.a\nimportmap example.com/d=example.com/m/vendor/example.com/d\npackagefile sync=/c/sync.a\nmodinfo \"x\"\n"
-	cfg := ParseImportCfg(text)
-	if cfg.Files["fmt"] != "/c/fmt.a" || cfg.Resolve("example.com/d") != "example.com/m/vendor/example.com/d" || cfg.Resolve("fmt") != "fmt" {
-		t.Fatalf("parsed %+v", cfg)
-	}
-	n := cfg.AddMissing([]string{"sync", "testing", RTPath, "absent"}, map[string]string{"sync": "/other/sync.a", "testing": "/r/testing.a", RTPath: "/r/rt.a"})
-	if n != 2 || cfg.Files["sync"] != "/c/sync.a" {
-		t.Errorf("AddMissing added %d, sync=%q; want 2 and the build's own sync kept", n, cfg.Files["sync"])
-	}
-	out := cfg.String()
-	if !strings.HasPrefix(out, strings.TrimSuffix(text, "\n")) || !strings.HasSuffix(out, "packagefile testing=/r/testing.a\npackagefile "+RTPath+"=/r/rt.a\n") {
-		t.Errorf("rendered:\n%s", out)
-	}
-	path := filepath.Join(t.TempDir(), "importcfg")
-	if err := cfg.Write(path); err != nil {
-		t.Fatal(err)
-	}
-	back, err := ReadImportCfg(path)
-	if err != nil || len(back.Files) != 4 {
-		t.Errorf("re-read: %v, %d files", err, len(back.Files))
-	}
-}
+	"github.com/vtbound/vtbound/toolexec/cmdline"
+	"github.com/vtbound/vtbound/toolexec/importcfg"
+	"github.com/vtbound/vtbound/toolexec/internal/captures"
+	"github.com/vtbound/vtbound/toolexec/scope"
+)
 
 func TestVersionAnswer(t *testing.T) {
 	rel := VersionAnswer("compile version go1.26.8\n", "H")
@@ -71,37 +52,8 @@ func TestBuildHash(t *testing.T) {
 	}
 }
 
-func TestRelevantFlags(t *testing.T) {
-	args := []string{"-v", "-race", "-tags", "a,b", "-count=1", "-gcflags=all=-N -l", "-run", "TestX", "./...", "-trimpath", "-toolexec=/bin/vtbound", "-mod=vendor", "-args", "-race"}
-	want := []string{"-race", "-tags=a,b", "-gcflags=all=-N -l", "-trimpath"}
-	if got := RelevantFlags(args); !slices.Equal(got, want) {
-		t.Errorf("RelevantFlags = %q; want %q", got, want)
-	}
-	if got := RelevantFlags(strings.Fields("-buildvcs=false -toolexec=x -asan")); !slices.Equal(got, []string{"-asan"}) {
-		t.Errorf("GOFLAGS: %q", got)
-	}
-}
-
-func TestNestedEnviron(t *testing.T) {
-	in := []string{"GOFLAGS=-toolexec=/bin/vtbound -race", "GOWORK=/w/go.work", "HOME=/root", "TOOLEXEC_IMPORTPATH=x", "GOPROXY=https://proxy"}
-	iso := strings.Join(nestedEnviron(in, true), "\n")
-	for _, bad := range []string{"toolexec", "/w/go.work", "TOOLEXEC_IMPORTPATH", "https://proxy"} {
-		if strings.Contains(iso, bad) {
-			t.Errorf("nested env keeps %q:\n%s", bad, iso)
-		}
-	}
-	for _, want := range []string{"HOME=/root", NestedEnv + "=1", "GOWORK=off", "GOPROXY=off"} {
-		if !strings.Contains(iso, want) {
-			t.Errorf("nested env lacks %q", want)
-		}
-	}
-	if mod := strings.Join(nestedEnviron(in, false), "\n"); !strings.Contains(mod, "GOWORK=/w/go.work") {
-		t.Error("non-isolated nested env must keep the user's workspace")
-	}
-}
-
 func TestBuildFlags(t *testing.T) {
-	cmd, err := ParseCompile(readCapture(t, "compile_test_internal_race").argv)
+	cmd, err := cmdline.ParseCompile(captures.Read(t, "compile_test_internal_race").Argv)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,31 +68,10 @@ func TestBuildFlags(t *testing.T) {
 	}
 }
 
-func TestGoBuildArgs(t *testing.T) {
-	tests := []struct {
-		argv []string
-		want []string
-		ok   bool
-	}{
-		{[]string{"/usr/local/go/bin/go", "test", "-race", "./..."}, []string{"-race", "./..."}, true},
-		{[]string{"go", "-C", "dir", "build"}, nil, false}, // -C takes a value: not recognised, safe fallback
-		{[]string{"go", "build"}, []string{}, true},
-		{[]string{"go", "env", "GOROOT"}, nil, false},
-		{[]string{"bash", "test"}, nil, false},
-		{[]string{"go"}, nil, false},
-	}
-	for _, tt := range tests {
-		got, ok := goBuildArgs(tt.argv)
-		if ok != tt.ok || !slices.Equal(got, tt.want) {
-			t.Errorf("goBuildArgs(%q) = %q, %v; want %q, %v", tt.argv, got, ok, tt.want, tt.ok)
-		}
-	}
-}
-
 func TestRefersToRT(t *testing.T) {
 	dir := t.TempDir()
-	writeTree(t, dir, map[string]string{"a.a": "!<arch>\nstd stuff", "b.a": "!<arch>\nimports " + RTPath + " here", "c.a": "!<arch>\nuser"})
-	cfg := ParseImportCfg("packagefile fmt=" + filepath.Join(dir, "a.a") + "\npackagefile m/x=" + filepath.Join(dir, "c.a") + "\n")
+	writeTree(t, dir, map[string]string{"a.a": "!<arch>\nstd stuff", "b.a": "!<arch>\nimports " + scope.RTPath + " here", "c.a": "!<arch>\nuser"})
+	cfg := importcfg.Parse("packagefile fmt=" + filepath.Join(dir, "a.a") + "\npackagefile m/x=" + filepath.Join(dir, "c.a") + "\n")
 	if refersToRT(cfg) {
 		t.Error("no archive mentions rt, but refersToRT is true")
 	}
@@ -149,7 +80,7 @@ func TestRefersToRT(t *testing.T) {
 	if !refersToRT(cfg) {
 		t.Error("missed the archive that imports rt")
 	}
-	gone := ParseImportCfg("packagefile fmt=" + filepath.Join(dir, "a.a") + "\npackagefile example.com/gone=" + filepath.Join(dir, "missing.a") + "\n")
+	gone := importcfg.Parse("packagefile fmt=" + filepath.Join(dir, "a.a") + "\npackagefile example.com/gone=" + filepath.Join(dir, "missing.a") + "\n")
 	if !refersToRT(gone) {
 		t.Error("an unreadable archive must count as referring to rt")
 	}

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/vtbound/vtbound/toolexec/cmdline"
 )
 
 // StdAnnouncement is the line a build prints when it compiles the standard
@@ -19,12 +21,12 @@ const StdAnnouncement = "vtbound: building the standard library for instrumented
 // standard-library compile under vtbound means a cold cache: a warm build
 // never gets here. A marker file in the build's work directory makes the
 // line appear once per build, however many packages are compiled.
-func announceStdBuild(cmd *Command, env *Env) {
+func announceStdBuild(cmd *cmdline.Command, env *Env) {
 	if env.Announce == nil || !cmd.Bool("std") {
 		return
 	}
 	out, _ := cmd.Flag("o")
-	work := WorkDir(out)
+	work := cmdline.WorkDir(out)
 	if work == "" {
 		return
 	}

@@ -3,6 +3,8 @@ package toolexec
 import (
 	"path/filepath"
 	"testing"
+
+	"github.com/vtbound/vtbound/toolexec/cmdline"
 )
 
 // TestAnnounceStdBuildOncePerBuild checks that the standard-library line
@@ -16,7 +18,7 @@ func TestAnnounceStdBuildOncePerBuild(t *testing.T) {
 		if std {
 			argv = append(argv, "-std")
 		}
-		cmd, err := ParseCompile(append(argv, "x.go"))
+		cmd, err := cmdline.ParseCompile(append(argv, "x.go"))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,6 +7,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
+
+	"github.com/vtbound/vtbound/toolexec/rtbuild"
+	"github.com/vtbound/vtbound/toolexec/scope"
 )
 
 // TestVersionNamesModuleRT: in a module that requires vtbound (here this
@@ -61,7 +65,29 @@ func TestVersionNamesModuleRT(t *testing.T) {
 		t.Errorf("answer not stable: %q then %q", ownAnswer, again)
 	}
 	root := filepath.Dir(own)
-	if id := rtIdentity(testEnv(t, own, fakeRT), own); !strings.HasPrefix(id, filepath.Join(root, "rt")+"@") {
+	if id := rtbuild.Identity(testEnv(t, own, fakeRT).goCommand(), own); !strings.HasPrefix(id, filepath.Join(root, "rt")+"@") {
 		t.Errorf("rtIdentity = %q, want %s@<hash>", id, filepath.Join(root, "rt"))
 	}
 }
+
+// testEnv is the environment of a build in dir whose embedded rt is src.
+func testEnv(t *testing.T, dir string, src fstest.MapFS) *Env {
+	t.Helper()
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	sc, _ := scope.Parse("")
+	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &Env{
+		Locations:  scope.Locations{GOROOT: strings.TrimSpace(string(goroot))},
+		Dir:        dir,
+		Scope:      sc,
+		RTSource:   src,
+		Stderr:     os.Stderr,
+		ParentArgs: func() ([]string, bool) { return nil, false },
+	}
+}
+
+// fakeRT stands for the embedded rt tree (-V=full hashes the binary, not it).
+var fakeRT = fstest.MapFS{"rt/rt.go": {Data: []byte("package rt\n")}}

@@ -8,18 +8,22 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/vtbound/vtbound/toolexec/cmdline"
+	"github.com/vtbound/vtbound/toolexec/internal/captures"
+	"github.com/vtbound/vtbound/toolexec/scope"
 )
 
 // captureEnv is the environment the captured command lines ran in.
-func captureEnv(t *testing.T, c capture, dir, scope string) *Env {
+func captureEnv(t *testing.T, c captures.Capture, dir, setting string) *Env {
 	t.Helper()
-	sc, err := ParseScope(scope)
+	sc, err := scope.Parse(setting)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return &Env{
-		Locations:  Locations{GOROOT: "/usr/local/go", GOMODCACHE: "/root/go/pkg/mod"},
-		ImportPath: c.importPath,
+		Locations:  scope.Locations{GOROOT: "/usr/local/go", GOMODCACHE: "/root/go/pkg/mod"},
+		ImportPath: c.ImportPath,
 		Dir:        dir,
 		Scope:      sc,
 	}
@@ -59,9 +63,9 @@ func TestSkipRules(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.capture+"/"+tt.scope, func(t *testing.T) {
-			c := readCapture(t, tt.capture)
-			c.argv = relocate(c.argv, tt.dir)
-			cmd, err := ParseCompile(c.argv)
+			c := captures.Read(t, tt.capture)
+			c.Argv = relocate(c.Argv, tt.dir)
+			cmd, err := cmdline.ParseCompile(c.Argv)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -92,21 +96,21 @@ func TestSkipRules(t *testing.T) {
 func TestDependencyMode(t *testing.T) {
 	tests := []struct {
 		dir, scope, deps string
-		want             Mode
+		want             scope.Mode
 	}{
-		{"/tmp/cap/m", "", "", Full},
-		{"/root/go/pkg/mod/example.com/m@v1.0.0", "", "", Concurrency},
-		{"/tmp/cap/vendor/example.com/m", "", "1", Concurrency},
-		{"/root/go/pkg/mod/example.com/m@v1.0.0", "", "off", Skip},
-		{"/tmp/cap/vendor/example.com/m", "", "0", Skip},
-		{"/root/go/pkg/mod/example.com/m@v1.0.0", "-example.com/m", "", Skip},
-		{"/root/go/pkg/mod/example.com/m@v1.0.0", "example.com/m", "off", Full},
-		{"/tmp/cap/m", "example.com/other", "", Concurrency},
+		{"/tmp/cap/m", "", "", scope.Full},
+		{"/root/go/pkg/mod/example.com/m@v1.0.0", "", "", scope.Concurrency},
+		{"/tmp/cap/vendor/example.com/m", "", "1", scope.Concurrency},
+		{"/root/go/pkg/mod/example.com/m@v1.0.0", "", "off", scope.Skip},
+		{"/tmp/cap/vendor/example.com/m", "", "0", scope.Skip},
+		{"/root/go/pkg/mod/example.com/m@v1.0.0", "-example.com/m", "", scope.Skip},
+		{"/root/go/pkg/mod/example.com/m@v1.0.0", "example.com/m", "off", scope.Full},
+		{"/tmp/cap/m", "example.com/other", "", scope.Concurrency},
 	}
 	for _, tt := range tests {
-		c := readCapture(t, "compile_test_internal_race")
-		c.argv = relocate(c.argv, tt.dir)
-		cmd, err := ParseCompile(c.argv)
+		c := captures.Read(t, "compile_test_internal_race")
+		c.Argv = relocate(c.Argv, tt.dir)
+		cmd, err := cmdline.ParseCompile(c.Argv)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -115,7 +119,7 @@ func TestDependencyMode(t *testing.T) {
 			t.Fatal(err)
 		}
 		p, err := planCompile(cmd, env)
-		got := Skip
+		got := scope.Skip
 		if err == nil {
 			got = p.mode
 		} else if !errors.Is(err, errSkip) {
@@ -127,44 +131,29 @@ func TestDependencyMode(t *testing.T) {
 	}
 }
 
-// TestSetDeps: VTBOUND_DEPS values, and off entering the build hash.
-func TestSetDeps(t *testing.T) {
-	sc, _ := ParseScope("example.com/m")
-	raw := sc.Raw
-	if err := sc.SetDeps("on"); err != nil || !sc.Deps || sc.Raw != raw {
-		t.Errorf("SetDeps(on): deps=%v raw=%q err=%v", sc.Deps, sc.Raw, err)
-	}
-	if err := sc.SetDeps("off"); err != nil || sc.Deps || sc.Raw == raw {
-		t.Errorf("SetDeps(off): deps=%v raw=%q err=%v; want off recorded in Raw", sc.Deps, sc.Raw, err)
-	}
-	if err := sc.SetDeps("maybe"); err == nil || !strings.Contains(err.Error(), DepsEnv) {
-		t.Errorf("SetDeps(maybe): err = %v; want an error naming %s", err, DepsEnv)
-	}
-}
-
 func TestSkipOwnPackages(t *testing.T) {
 	for _, p := range []string{"github.com/vtbound/vtbound/rt", "github.com/vtbound/vtbound/rt/internal/engine", "github.com/vtbound/vtbound"} {
-		cmd := &Command{Tool: "compile", Args: []Arg{{Name: "p", Value: p, Form: FormSplit}, {Name: "o", Value: "/w/b002/_pkg_.a", Form: FormSplit}}, Files: []string{"/src/rt/a.go"}}
-		sc, _ := ParseScope("")
-		_, err := planCompile(cmd, &Env{Dir: "/src/rt", Scope: sc, Locations: Locations{GOROOT: "/goroot"}})
+		cmd := &cmdline.Command{Tool: "compile", Args: []cmdline.Arg{{Name: "p", Value: p, Form: cmdline.FormSplit}, {Name: "o", Value: "/w/b002/_pkg_.a", Form: cmdline.FormSplit}}, Files: []string{"/src/rt/a.go"}}
+		sc, _ := scope.Parse("")
+		_, err := planCompile(cmd, &Env{Dir: "/src/rt", Scope: sc, Locations: scope.Locations{GOROOT: "/goroot"}})
 		if !errors.Is(err, errSkip) || !strings.Contains(err.Error(), "own package") {
 			t.Errorf("%s: err = %v; want skip as own package", p, err)
 		}
 	}
-	sc, _ := ParseScope("")
-	noOut := &Command{Tool: "compile", Args: []Arg{{Name: "p", Value: "example.com/m", Form: FormSplit}}, Files: []string{"/src/m/a.go"}}
+	sc, _ := scope.Parse("")
+	noOut := &cmdline.Command{Tool: "compile", Args: []cmdline.Arg{{Name: "p", Value: "example.com/m", Form: cmdline.FormSplit}}, Files: []string{"/src/m/a.go"}}
 	if _, err := planCompile(noOut, &Env{Dir: "/src/m", Scope: sc}); !errors.Is(err, errSkip) {
 		t.Errorf("compile without -o: err = %v; want skip", err)
 	}
-	if ownPackage("github.com/vtbound/vtboundx") {
+	if scope.OwnPackage("github.com/vtbound/vtboundx") {
 		t.Error("ownPackage matched a different module with the same prefix")
 	}
 }
 
 func TestIsTestPackage(t *testing.T) {
 	for name, want := range map[string]bool{"compile_test_internal_race": true, "compile_test_external_race": true, "compile_main": false} {
-		c := readCapture(t, name)
-		cmd, _ := ParseCompile(c.argv)
+		c := captures.Read(t, name)
+		cmd, _ := cmdline.ParseCompile(c.Argv)
 		p, err := planCompile(cmd, captureEnv(t, c, "/tmp/cap/m", ""))
 		if err != nil {
 			t.Fatal(err)
@@ -174,64 +163,6 @@ func TestIsTestPackage(t *testing.T) {
 		}
 		if strings.Contains(p.name, "[") {
 			t.Errorf("%s: name %q keeps the test variant suffix", name, p.name)
-		}
-	}
-}
-
-func TestScopePatterns(t *testing.T) {
-	tests := []struct {
-		pattern, path string
-		want          bool
-	}{
-		{"example.com/m/...", "example.com/m", true},
-		{"example.com/m/...", "example.com/m/sub/x", true},
-		{"example.com/m/...", "example.com/mx", false},
-		{"example.com/.../x", "example.com/a/b/x", true},
-		{"example.com/m", "example.com/m/sub", false},
-		{"...", "anything/at/all", true},
-		{"a.b", "axb", false},
-	}
-	for _, tt := range tests {
-		if got := MatchPattern(tt.pattern, tt.path); got != tt.want {
-			t.Errorf("MatchPattern(%q, %q) = %v; want %v", tt.pattern, tt.path, got, tt.want)
-		}
-	}
-}
-
-func TestParseScope(t *testing.T) {
-	sc, err := ParseScope(" example.com/a/... , -example.com/a/gen ,")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if sc.Default || sc.Raw != "example.com/a/...,-example.com/a/gen" {
-		t.Errorf("Default=%v Raw=%q", sc.Default, sc.Raw)
-	}
-	loc := Locations{GOROOT: "/goroot", GOMODCACHE: "/mod"}
-	if !sc.Contains("example.com/a/x", "/mod/example.com/a@v1/x", loc) || sc.Contains("example.com/a/gen", "/src", loc) || sc.Contains("example.com/b", "/src/b", loc) {
-		t.Error("include/exclude patterns not applied")
-	}
-	if _, err := ParseScope("-"); err == nil || !strings.Contains(err.Error(), ScopeEnv) {
-		t.Errorf("bad pattern: err = %v; want an error naming %s", err, ScopeEnv)
-	}
-	if sc, _ := ParseScope(""); !sc.Default || sc.Raw != "" {
-		t.Errorf("empty scope: Default=%v Raw=%q", sc.Default, sc.Raw)
-	}
-}
-
-func TestIsLocal(t *testing.T) {
-	loc := Locations{GOROOT: "/usr/local/go", GOMODCACHE: "/root/go/pkg/mod"}
-	tests := map[string]bool{
-		"/home/u/proj":                       true,
-		"/home/u/proj/internal/x":            true,
-		"/usr/local/go/src/sync":             false,
-		"/usr/local/gopher/proj":             true,
-		"/root/go/pkg/mod/golang.org/x/sync": false,
-		"/home/u/proj/vendor/example.com/d":  false,
-		"":                                   false,
-	}
-	for dir, want := range tests {
-		if got := loc.IsLocal(dir); got != want {
-			t.Errorf("IsLocal(%q) = %v; want %v", dir, got, want)
 		}
 	}
 }
@@ -257,23 +188,6 @@ func TestCoverGroups(t *testing.T) {
 	set, _ := parser.ParseFile(token.NewFileSet(), "a.cover.go", "package m; import \"sync\"", parser.ImportsOnly)
 	if !atomicCounters(atomic) || atomicCounters(set) {
 		t.Error("atomicCounters does not recognise -covermode=atomic files")
-	}
-}
-
-func TestSourceDir(t *testing.T) {
-	work := "/tmp/go-build123"
-	for _, tc := range []struct {
-		files []string
-		want  string
-	}{
-		{[]string{"/root/go/pkg/mod/example.com/m@v1.0.0/a.go"}, "/root/go/pkg/mod/example.com/m@v1.0.0"},
-		{[]string{work + "/b001/_testmain.go", "/src/m/x_test.go"}, "/src/m"},
-		{[]string{"./a.go", "./b.go"}, "/cwd"},
-		{[]string{work + "/b002/covervars.go"}, "/cwd"},
-	} {
-		if got := sourceDir(tc.files, "/cwd", work); got != tc.want {
-			t.Errorf("sourceDir(%v) = %q, want %q", tc.files, got, tc.want)
-		}
 	}
 }
 

@@ -17,6 +17,12 @@
 // not type-check is handed to the compiler unchanged (which reports the
 // errors), and a package that cannot be rewritten is compiled unchanged with
 // one warning line on stderr.
+//
+// The layers below this package: toolexec/cmdline models the command
+// lines, toolexec/scope decides what is rewritten, toolexec/importcfg edits
+// the import configurations, toolexec/rtbuild compiles rt, and
+// toolexec/rewrite rewrites a package's files. This package plans each
+// invocation, type-checks, calls the rewrite and runs the real tool.
 package toolexec
 
 import (
@@ -28,6 +34,9 @@ import (
 	"os/exec"
 	"strings"
 	"time"
+
+	"github.com/vtbound/vtbound/toolexec/cmdline"
+	"github.com/vtbound/vtbound/toolexec/rtbuild"
 )
 
 // Main runs one tool invocation: args[0] is the tool, the rest its
@@ -43,7 +52,7 @@ func Main(args []string, env *Env) int {
 	if env.Nested {
 		return run(args, env)
 	}
-	switch ToolName(args[0]) {
+	switch cmdline.ToolName(args[0]) {
 	case "compile":
 		return compile(args, env)
 	case "link":
@@ -55,7 +64,7 @@ func Main(args []string, env *Env) int {
 // compile runs a compile invocation, instrumenting the package when the
 // skip rules and the scope allow it.
 func compile(args []string, env *Env) int {
-	cmd, err := ParseCompile(args)
+	cmd, err := cmdline.ParseCompile(args)
 	if err != nil {
 		env.debugf("compile: %v", err)
 		return run(args, env)
@@ -113,7 +122,7 @@ func compileRewritten(argv, orig []string, p *compilePlan, env *Env) int {
 // link runs a link invocation, adding rt to its importcfg when a linked
 // package was compiled against it.
 func link(args []string, env *Env) int {
-	cmd, err := ParseLink(args)
+	cmd, err := cmdline.ParseLink(args)
 	if err != nil {
 		env.debugf("link: %v", err)
 		return run(args, env)
@@ -146,7 +155,7 @@ func version(args []string, env *Env) int {
 		fmt.Fprintf(env.Stderr, "vtbound: %v\n", err)
 		return 1
 	}
-	if id := rtIdentity(env, buildDir(env)); id != "" {
+	if id := rtbuild.Identity(env.goCommand(), buildDir(env)); id != "" {
 		// The build links the module's own rt: its archives must not be
 		// shared with builds against another rt (fingerprint mismatch).
 		sum := sha256.Sum256([]byte(id))

@@ -9,6 +9,8 @@ import (
 	"os"
 
 	"golang.org/x/tools/go/gcexportdata"
+
+	"github.com/vtbound/vtbound/toolexec/importcfg"
 )
 
 // loaded is a parsed and type-checked package.
@@ -28,7 +30,7 @@ func (e *errTypes) Unwrap() error { return e.err }
 
 // load parses the Go files of the compile and type-checks them against the
 // export data listed in the importcfg.
-func load(p *compilePlan, cfg *ImportCfg, goarch string) (*loaded, error) {
+func load(p *compilePlan, cfg *importcfg.Config, goarch string) (*loaded, error) {
 	l := &loaded{fset: token.NewFileSet()}
 	for _, name := range p.cmd.Files {
 		if len(name) < 3 || name[len(name)-3:] != ".go" {
@@ -49,7 +51,7 @@ func load(p *compilePlan, cfg *ImportCfg, goarch string) (*loaded, error) {
 }
 
 // check runs go/types over the parsed files.
-func (l *loaded) check(path, lang, goarch string, cfg *ImportCfg) error {
+func (l *loaded) check(path, lang, goarch string, cfg *importcfg.Config) error {
 	l.info = &types.Info{
 		Types:        map[ast.Expr]types.TypeAndValue{},
 		Instances:    map[*ast.Ident]types.Instance{},
@@ -83,11 +85,11 @@ func (l *loaded) check(path, lang, goarch string, cfg *ImportCfg) error {
 // importcfg, sharing one package map across imports.
 type exportImporter struct {
 	fset *token.FileSet
-	cfg  *ImportCfg
+	cfg  *importcfg.Config
 	pkgs map[string]*types.Package
 }
 
-func newExportImporter(fset *token.FileSet, cfg *ImportCfg) *exportImporter {
+func newExportImporter(fset *token.FileSet, cfg *importcfg.Config) *exportImporter {
 	return &exportImporter{fset: fset, cfg: cfg, pkgs: map[string]*types.Package{}}
 }
 

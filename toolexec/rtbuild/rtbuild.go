@@ -1,4 +1,10 @@
-package toolexec
+// Package rtbuild compiles package rt for a build: the copy embedded in the
+// vtbound binary, or the build's own copy when its main module requires
+// vtbound. A build compiles rt at most once (the first tool invocation that
+// needs it builds under a lock in the build's work directory; the others
+// read its record), with a nested go command that sees the build's
+// relevant flags and neither -toolexec nor the network.
+package rtbuild
 
 import (
 	"bytes"
@@ -13,6 +19,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"github.com/vtbound/vtbound/toolexec/scope"
 )
 
 // RT is rt compiled for the current build: the export data (archive) of rt
@@ -26,10 +34,31 @@ type RT struct {
 	Source string
 }
 
-// ensureRT returns rt compiled for the current build, building it at most
-// once per build: the first caller builds under a lock in the build's work
-// directory and records the result there; later callers read it.
-func ensureRT(env *Env, work string, cmd *Command) (rt *RT, err error) {
+// NestedEnv is set in the environment of the go command that builds rt, so
+// that vtbound invoked by it as -toolexec (GOFLAGS from the user's
+// environment) passes every tool invocation through unchanged.
+const NestedEnv = "VTBOUND_NESTED"
+
+// Config is what building rt needs to know about the build.
+type Config struct {
+	// Go is the go command matching the build's GOROOT.
+	Go string
+	// Source is the embedded rt tree: a file system whose "rt" directory
+	// holds package rt and the packages it imports.
+	Source fs.FS
+	// Dir is the directory whose module context decides which rt the
+	// build links (the go command's working directory).
+	Dir string
+	// Flags are the build's flags that change how rt compiles
+	// (cmdline.RelevantFlags).
+	Flags []string
+}
+
+// Ensure returns rt compiled for the current build, whose work directory
+// is work, building it at most once per build: the first caller builds
+// under a lock in the work directory and records the result there; later
+// callers read it.
+func Ensure(c Config, work string) (rt *RT, err error) {
 	dir := filepath.Join(work, "vtbound")
 	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return nil, fmt.Errorf("rt: %w", err)
@@ -43,7 +72,7 @@ func ensureRT(env *Env, work string, cmd *Command) (rt *RT, err error) {
 	if data, err := os.ReadFile(result); err == nil {
 		return decodeRTResult(data)
 	}
-	rt, err = buildRT(env, buildFlags(env, cmd), dir)
+	rt, err = buildRT(c, dir)
 	data, _ := json.Marshal(rtResult{RT: rt, Err: errString(err)})
 	if werr := os.WriteFile(result, data, 0o666); werr != nil {
 		return nil, errors.Join(err, fmt.Errorf("rt: %w", werr))
@@ -80,16 +109,16 @@ func errString(err error) string {
 // every build of a module links the same rt whichever package compiles
 // first), the embedded copy otherwise. scratch is a per-build directory
 // used when the user cache directory is not writable.
-func buildRT(env *Env, flags []string, scratch string) (*RT, error) {
-	if rt, err := listExport(env, buildDir(env), flags, false); err == nil {
+func buildRT(c Config, scratch string) (*RT, error) {
+	if rt, err := listExport(c.Go, c.Dir, c.Flags, false); err == nil {
 		rt.Source = "module"
 		return rt, nil
 	}
-	src, err := writeRTSource(env.RTSource, rtSourceRoots(scratch))
+	src, err := writeRTSource(c.Source, rtSourceRoots(scratch))
 	if err != nil {
 		return nil, err
 	}
-	rt, err := listExport(env, src, flags, true)
+	rt, err := listExport(c.Go, src, c.Flags, true)
 	if err != nil {
 		return nil, err
 	}
@@ -107,9 +136,9 @@ type listPackage struct {
 // listExport runs `go list -export -deps` for rt in dir and collects the
 // archive of every package. isolated runs it outside any user module
 // or workspace configuration.
-func listExport(env *Env, dir string, flags []string, isolated bool) (*RT, error) {
+func listExport(goCmd, dir string, flags []string, isolated bool) (*RT, error) {
 	args := append([]string{"list", "-export", "-deps", "-json=ImportPath,Export,Error"}, flags...)
-	cmd := exec.Command(env.goCommand(), append(args, RTPath)...)
+	cmd := exec.Command(goCmd, append(args, scope.RTPath)...)
 	cmd.Dir = dir
 	cmd.Env = nestedEnviron(os.Environ(), isolated)
 	var stdout, stderr bytes.Buffer
@@ -140,8 +169,8 @@ func decodeList(r io.Reader) (*RT, error) {
 		rt.Paths = append(rt.Paths, p.ImportPath)
 		rt.Files[p.ImportPath] = p.Export
 	}
-	if _, ok := rt.Files[RTPath]; !ok {
-		return nil, fmt.Errorf("rt: go list gave no export data for %s", RTPath)
+	if _, ok := rt.Files[scope.RTPath]; !ok {
+		return nil, fmt.Errorf("rt: go list gave no export data for %s", scope.RTPath)
 	}
 	return rt, nil
 }
@@ -240,7 +269,7 @@ func rtFiles(src fs.FS) ([]string, string, error) {
 }
 
 // rtGoMod is the go.mod of the materialised rt module.
-const rtGoMod = "module " + ModulePath + "\n\ngo 1.26\n"
+const rtGoMod = "module " + scope.ModulePath + "\n\ngo 1.26\n"
 
 // materialize writes files and a go.mod into a fresh temporary directory
 // and renames it to dir; a concurrent writer of the same content may win.
@@ -278,30 +307,16 @@ func materialize(src fs.FS, files []string, dir string) error {
 	return nil
 }
 
-// buildDir returns the directory whose module context decides which rt a
-// build links: the working directory of the go command running the tool
-// (the user's main module or workspace), or the tool's own working
-// directory when the parent is not a go command that builds or /proc is
-// not available.
-func buildDir(env *Env) string {
-	if _, ok := env.ParentArgs(); ok {
-		if dir, err := os.Readlink(fmt.Sprintf("/proc/%d/cwd", os.Getppid())); err == nil {
-			return dir
-		}
-	}
-	return env.Dir
-}
-
-// rtIdentity names the user's own rt that a build resolved from dir links
-// (buildRT): its directory and a hash of its sources. It is "" when the
-// build links the embedded rt, which the vtbound binary's hash already
-// names. Only when a go.mod or go.work governing dir mentions vtbound's
-// module is the go command asked where rt is.
-func rtIdentity(env *Env, dir string) string {
+// Identity names the user's own rt that a build resolved from dir links
+// (see Ensure), asking goCmd where it is: its directory and a hash of its
+// sources. It is "" when the build links the embedded rt, which the
+// vtbound binary's hash already names. Only when a go.mod or go.work
+// governing dir mentions vtbound's module is the go command asked.
+func Identity(goCmd, dir string) string {
 	if !mentionsVtbound(dir) {
 		return ""
 	}
-	cmd := exec.Command(env.goCommand(), "list", "-find", "-f", "{{.Dir}}", RTPath)
+	cmd := exec.Command(goCmd, "list", "-find", "-f", "{{.Dir}}", scope.RTPath)
 	cmd.Dir = dir
 	cmd.Env = nestedEnviron(os.Environ(), false)
 	out, err := cmd.Output()
@@ -341,7 +356,7 @@ func mentionsVtbound(dir string) bool {
 		}
 	}
 	for _, f := range files {
-		if data, err := os.ReadFile(f); err == nil && bytes.Contains(data, []byte(ModulePath)) {
+		if data, err := os.ReadFile(f); err == nil && bytes.Contains(data, []byte(scope.ModulePath)) {
 			return true
 		}
 	}

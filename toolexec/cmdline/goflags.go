@@ -1,4 +1,4 @@
-package toolexec
+package cmdline
 
 import (
 	"bytes"
@@ -46,10 +46,10 @@ func RelevantFlags(args []string) []string {
 	return out
 }
 
-// parentGoArgs returns the arguments of the go command that started this
+// ParentGoArgs returns the arguments of the go command that started this
 // tool invocation, read from /proc on systems that have it. ok is false when
 // the parent is not a go build command or cannot be read.
-func parentGoArgs() (args []string, ok bool) {
+func ParentGoArgs() (args []string, ok bool) {
 	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", os.Getppid()))
 	if err != nil {
 		return nil, false
@@ -74,10 +74,10 @@ func goBuildArgs(argv []string) (args []string, ok bool) {
 	return nil, false
 }
 
-// hintFlags derives the relevant go flags from a tool command line when the
-// parent go command cannot be inspected: the sanitizers show on compile
-// (-race, -msan, -asan) and link (-installsuffix) command lines.
-func hintFlags(cmd *Command) []string {
+// HintFlags derives the relevant go flags from a tool command line when
+// the parent go command cannot be inspected: the sanitizers show on
+// compile (-race, -msan, -asan) and link (-installsuffix) command lines.
+func HintFlags(cmd *Command) []string {
 	var out []string
 	suffix, _ := cmd.Flag("installsuffix")
 	for _, s := range []string{"race", "msan", "asan"} {
@@ -86,15 +86,4 @@ func hintFlags(cmd *Command) []string {
 		}
 	}
 	return out
-}
-
-// buildFlags returns the relevant flags of the current build: those of
-// GOFLAGS followed by those of the parent go command line, or hints from
-// the tool command line when the parent is unknown.
-func buildFlags(env *Env, cmd *Command) []string {
-	flags := RelevantFlags(strings.Fields(env.GOFLAGS))
-	if args, ok := env.ParentArgs(); ok {
-		return append(flags, RelevantFlags(args)...)
-	}
-	return append(flags, hintFlags(cmd)...)
 }

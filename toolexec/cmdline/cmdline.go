@@ -1,4 +1,9 @@
-package toolexec
+// Package cmdline models the command lines vtbound meets as a -toolexec
+// wrapper: a Go tool invocation (compile or link: parse, edit, render, with
+// the tools' flag tables), the flags of the parent go command that change
+// how rt must be compiled, and the build's work directory. It is pure: it
+// runs nothing.
+package cmdline
 
 import (
 	"fmt"

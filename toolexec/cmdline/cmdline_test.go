@@ -1,4 +1,4 @@
-package toolexec
+package cmdline
 
 import (
 	"os"
@@ -7,57 +7,24 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/vtbound/vtbound/toolexec/internal/captures"
 )
 
-// capture is one argument vector captured from a real `go build`/`go test`
-// on this machine (testdata/argv/*.txt: a "# importpath:" line, then one
-// argument per line).
-type capture struct {
-	importPath string
-	argv       []string
-}
-
-func readCapture(t *testing.T, name string) capture {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", "argv", name+".txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(strings.TrimRight(string(data), "\n"), "\n")
-	ip, ok := strings.CutPrefix(lines[0], "# importpath: ")
-	if !ok {
-		t.Fatalf("%s: missing importpath header", name)
-	}
-	return capture{importPath: ip, argv: lines[1:]}
-}
-
-func allCaptures(t *testing.T, prefix string) []string {
-	t.Helper()
-	files, err := filepath.Glob(filepath.Join("testdata", "argv", prefix+"*.txt"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no captures %s*: %v", prefix, err)
-	}
-	var names []string
-	for _, f := range files {
-		names = append(names, strings.TrimSuffix(filepath.Base(f), ".txt"))
-	}
-	return names
-}
-
 func TestParseRenderRoundTrip(t *testing.T) {
-	for _, name := range allCaptures(t, "") {
+	for _, name := range captures.All(t, "") {
 		t.Run(name, func(t *testing.T) {
-			c := readCapture(t, name)
+			c := captures.Read(t, name)
 			parse := ParseCompile
 			if strings.HasPrefix(name, "link") {
 				parse = ParseLink
 			}
-			cmd, err := parse(c.argv)
+			cmd, err := parse(c.Argv)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := cmd.Render(); !reflect.DeepEqual(got, c.argv) {
-				t.Errorf("Render differs:\n got %q\nwant %q", got, c.argv)
+			if got := cmd.Render(); !reflect.DeepEqual(got, c.Argv) {
+				t.Errorf("Render differs:\n got %q\nwant %q", got, c.Argv)
 			}
 		})
 	}
@@ -79,7 +46,7 @@ func TestParseCompileFields(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cmd, err := ParseCompile(readCapture(t, tt.name).argv)
+			cmd, err := ParseCompile(captures.Read(t, tt.name).Argv)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -123,7 +90,7 @@ func TestParseCompileFlagsWithValues(t *testing.T) {
 		{"compile_main", "goversion", "go1.26.8"},
 	}
 	for _, tt := range tests {
-		cmd, err := ParseCompile(readCapture(t, tt.capture).argv)
+		cmd, err := ParseCompile(captures.Read(t, tt.capture).Argv)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -140,7 +107,7 @@ func TestParseCompileFlagsWithValues(t *testing.T) {
 }
 
 func TestSetFlag(t *testing.T) {
-	cmd, err := ParseCompile(readCapture(t, "compile_test_internal_race").argv)
+	cmd, err := ParseCompile(captures.Read(t, "compile_test_internal_race").Argv)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,7 +129,7 @@ func TestSetFlag(t *testing.T) {
 }
 
 func TestParseLink(t *testing.T) {
-	cmd, err := ParseLink(readCapture(t, "link_test_race").argv)
+	cmd, err := ParseLink(captures.Read(t, "link_test_race").Argv)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,28 +142,28 @@ func TestParseLink(t *testing.T) {
 	if len(cmd.Files) != 1 || !strings.HasSuffix(cmd.Files[0], "/b001/_pkg_.a") {
 		t.Errorf("files = %q; want the main archive", cmd.Files)
 	}
-	if got := hintFlags(cmd); !slices.Equal(got, []string{"-race"}) {
-		t.Errorf("hintFlags = %q; want [-race]", got)
+	if got := HintFlags(cmd); !slices.Equal(got, []string{"-race"}) {
+		t.Errorf("HintFlags = %q; want [-race]", got)
 	}
 }
 
 // TestResponseFile checks @file expansion as cmd/go writes response files
 // (one argument per line, \\ and \n escaped), including nesting.
 func TestResponseFile(t *testing.T) {
-	c := readCapture(t, "compile_test_internal_race")
+	c := captures.Read(t, "compile_test_internal_race")
 	dir := t.TempDir()
 	inner := filepath.Join(dir, "inner")
 	outer := filepath.Join(dir, "outer")
-	tail := c.argv[len(c.argv)-2:]
+	tail := c.Argv[len(c.Argv)-2:]
 	if err := os.WriteFile(inner, []byte(strings.Join(tail, "\n")+"\n"), 0o666); err != nil {
 		t.Fatal(err)
 	}
-	head := append([]string(nil), c.argv[1:len(c.argv)-2]...)
+	head := append([]string(nil), c.Argv[1:len(c.Argv)-2]...)
 	head = append(head, "-D", `a\\b\nc`, "@"+inner)
 	if err := os.WriteFile(outer, []byte(strings.Join(head, "\n")), 0o666); err != nil {
 		t.Fatal(err)
 	}
-	cmd, err := ParseCompile([]string{c.argv[0], "@" + outer})
+	cmd, err := ParseCompile([]string{c.Argv[0], "@" + outer})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,6 @@
-package toolexec
+// Package importcfg reads, edits and writes the import configuration files
+// the go command gives the compiler and the linker (-importcfg).
+package importcfg
 
 import (
 	"fmt"
@@ -6,12 +8,12 @@ import (
 	"strings"
 )
 
-// ImportCfg is a compile or link import configuration file as written by the
+// Config is a compile or link import configuration file as written by the
 // go command: "packagefile path=file", "importmap from=to" and other lines
 // (modinfo, ...) kept verbatim.
 //
 // Invariant: Files holds exactly the packagefile lines of Lines.
-type ImportCfg struct {
+type Config struct {
 	// Lines are the file's lines in order.
 	Lines []string
 	// Files maps an import path to its export data or archive file.
@@ -21,18 +23,18 @@ type ImportCfg struct {
 	ImportMap map[string]string
 }
 
-// ReadImportCfg reads and parses an importcfg file.
-func ReadImportCfg(path string) (*ImportCfg, error) {
+// Read reads and parses an importcfg file.
+func Read(path string) (*Config, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("read importcfg: %w", err)
 	}
-	return ParseImportCfg(string(data)), nil
+	return Parse(string(data)), nil
 }
 
-// ParseImportCfg parses importcfg text. Unknown lines are kept.
-func ParseImportCfg(text string) *ImportCfg {
-	c := &ImportCfg{Files: map[string]string{}, ImportMap: map[string]string{}}
+// Parse parses importcfg text. Unknown lines are kept.
+func Parse(text string) *Config {
+	c := &Config{Files: map[string]string{}, ImportMap: map[string]string{}}
 	for _, line := range strings.Split(text, "\n") {
 		if strings.TrimSpace(line) == "" {
 			continue
@@ -54,7 +56,7 @@ func ParseImportCfg(text string) *ImportCfg {
 }
 
 // Resolve returns the real import path for path as written in source.
-func (c *ImportCfg) Resolve(path string) string {
+func (c *Config) Resolve(path string) string {
 	if to, ok := c.ImportMap[path]; ok {
 		return to
 	}
@@ -65,7 +67,7 @@ func (c *ImportCfg) Resolve(path string) string {
 // path is not yet present, in the order given by paths, and returns how
 // many lines it added. Existing entries are never replaced: the build's own
 // copy of a package wins.
-func (c *ImportCfg) AddMissing(paths []string, files map[string]string) int {
+func (c *Config) AddMissing(paths []string, files map[string]string) int {
 	n := 0
 	for _, p := range paths {
 		f, ok := files[p]
@@ -83,12 +85,12 @@ func (c *ImportCfg) AddMissing(paths []string, files map[string]string) int {
 }
 
 // String renders the configuration in importcfg syntax.
-func (c *ImportCfg) String() string {
+func (c *Config) String() string {
 	return strings.Join(c.Lines, "\n") + "\n"
 }
 
 // Write writes the configuration to path.
-func (c *ImportCfg) Write(path string) error {
+func (c *Config) Write(path string) error {
 	if err := os.WriteFile(path, []byte(c.String()), 0o666); err != nil {
 		return fmt.Errorf("write importcfg: %w", err)
 	}

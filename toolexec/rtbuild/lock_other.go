@@ -1,6 +1,6 @@
 //go:build !unix
 
-package toolexec
+package rtbuild
 
 import (
 	"errors"
