@@ -34,6 +34,9 @@
 //   - every sync/atomic function and typed-atomic method (Atomic), and
 //     every sync.Map method (as an atomic operation on the map: a
 //     scheduling point that orders a Store before a Load that follows it);
+//   - sync.Pool Get and Put (PoolGet, PoolPut): not scheduling points, but
+//     a Get is ordered after every earlier Put on the pool, as under the
+//     race detector, so objects recycled through a pool do not race;
 //   - runtime.Gosched (Gosched) and time: Sleep, After, AfterFunc, NewTimer,
 //     NewTicker, Tick, Timer and Ticker Stop and Reset, on the execution's
 //     virtual clock (see Sleep and NewTimer: each timer is a controlled
