@@ -72,7 +72,7 @@ var tookRE = regexp.MustCompile(`histogram took (\d+) ns`)
 func runOverhead(b *testing.B, dir string, v overheadVariant) float64 {
 	cmd := exec.Command(v.bin, "-test.v", "-test.count=1", "-test.run=^TestHistogram$")
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), append([]string{"VTBOUND_BUDGET=1", "VTBOUND_DIR=" + b.TempDir()}, v.env...)...)
+	cmd.Env = append(os.Environ(), append([]string{"VTBOUND_BUDGET=1,10m", "VTBOUND_DIR=" + b.TempDir()}, v.env...)...)
 	out, err := cmd.CombinedOutput()
 	m := tookRE.FindSubmatch(out)
 	if err != nil || m == nil {

@@ -1,0 +1,1 @@
+// Empty: lets overhead_test.go declare nanotime without a body (go:linkname).
