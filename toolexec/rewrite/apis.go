@@ -36,8 +36,8 @@ var apiTable = []api{
 	{"sync", "Locker", "Lock", "LockerLock", "lock", shapeRecv, valueNative, warned, docLocker},
 	{"sync", "Locker", "Unlock", "LockerUnlock", "unlock", shapeRecv, valueNative, warned, docLocker},
 	{"sync", "", "OnceFunc", "OnceFunc", "none", shapeFunc, valueLiteral, warned, docOnceFunc},
-	{"sync", "", "OnceValue", "OnceValue", "none", shapeFunc, valueLiteral, warned, docOnceFunc},
-	{"sync", "", "OnceValues", "OnceValues", "none", shapeFunc, valueLiteral, warned, docOnceFunc},
+	{"sync", "", "OnceValue", "OnceValue", "none", shapeFunc, valueNative, warned, docOnceFunc},
+	{"sync", "", "OnceValues", "OnceValues", "none", shapeFunc, valueNative, warned, docOnceFunc},
 	{"sync", "Map", "Load", "Atomic", "atomic-load", shapeAtomicRecv, valueNative, warned, docMap},
 	{"sync", "Map", "Range", "Atomic", "atomic-load", shapeAtomicRecv, valueNative, warned, docMap},
 	{"sync", "Map", "Store", "Atomic", "atomic-store", shapeAtomicRecv, valueNative, warned, docMap},
@@ -49,6 +49,18 @@ var apiTable = []api{
 	{"sync", "Map", "CompareAndSwap", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docMap},
 	{"sync", "Map", "CompareAndDelete", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docMap},
 
+	{"sync/atomic", "", "LoadInt32", "Atomic", "atomic-load", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "LoadInt64", "Atomic", "atomic-load", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "LoadPointer", "Atomic", "atomic-load", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "LoadUint32", "Atomic", "atomic-load", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "LoadUint64", "Atomic", "atomic-load", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "LoadUintptr", "Atomic", "atomic-load", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "StoreInt32", "Atomic", "atomic-store", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "StoreInt64", "Atomic", "atomic-store", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "StorePointer", "Atomic", "atomic-store", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "StoreUint32", "Atomic", "atomic-store", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "StoreUint64", "Atomic", "atomic-store", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "StoreUintptr", "Atomic", "atomic-store", shapeAtomicArg, valueNative, warned, docAtomicFunc},
 	{"sync/atomic", "", "AddInt32", "Atomic", "atomic-rmw", shapeAtomicArg, valueNative, warned, docAtomicFunc},
 	{"sync/atomic", "", "AddInt64", "Atomic", "atomic-rmw", shapeAtomicArg, valueNative, warned, docAtomicFunc},
 	{"sync/atomic", "", "AddUint32", "Atomic", "atomic-rmw", shapeAtomicArg, valueNative, warned, docAtomicFunc},
@@ -65,23 +77,11 @@ var apiTable = []api{
 	{"sync/atomic", "", "CompareAndSwapUint32", "Atomic", "atomic-rmw", shapeAtomicArg, valueNative, warned, docAtomicFunc},
 	{"sync/atomic", "", "CompareAndSwapUint64", "Atomic", "atomic-rmw", shapeAtomicArg, valueNative, warned, docAtomicFunc},
 	{"sync/atomic", "", "CompareAndSwapUintptr", "Atomic", "atomic-rmw", shapeAtomicArg, valueNative, warned, docAtomicFunc},
-	{"sync/atomic", "", "LoadInt32", "Atomic", "atomic-load", shapeAtomicArg, valueNative, warned, docAtomicFunc},
-	{"sync/atomic", "", "LoadInt64", "Atomic", "atomic-load", shapeAtomicArg, valueNative, warned, docAtomicFunc},
-	{"sync/atomic", "", "LoadPointer", "Atomic", "atomic-load", shapeAtomicArg, valueNative, warned, docAtomicFunc},
-	{"sync/atomic", "", "LoadUint32", "Atomic", "atomic-load", shapeAtomicArg, valueNative, warned, docAtomicFunc},
-	{"sync/atomic", "", "LoadUint64", "Atomic", "atomic-load", shapeAtomicArg, valueNative, warned, docAtomicFunc},
-	{"sync/atomic", "", "LoadUintptr", "Atomic", "atomic-load", shapeAtomicArg, valueNative, warned, docAtomicFunc},
 	{"sync/atomic", "", "OrInt32", "Atomic", "atomic-rmw", shapeAtomicArg, valueNative, warned, docAtomicFunc},
 	{"sync/atomic", "", "OrInt64", "Atomic", "atomic-rmw", shapeAtomicArg, valueNative, warned, docAtomicFunc},
 	{"sync/atomic", "", "OrUint32", "Atomic", "atomic-rmw", shapeAtomicArg, valueNative, warned, docAtomicFunc},
 	{"sync/atomic", "", "OrUint64", "Atomic", "atomic-rmw", shapeAtomicArg, valueNative, warned, docAtomicFunc},
 	{"sync/atomic", "", "OrUintptr", "Atomic", "atomic-rmw", shapeAtomicArg, valueNative, warned, docAtomicFunc},
-	{"sync/atomic", "", "StoreInt32", "Atomic", "atomic-store", shapeAtomicArg, valueNative, warned, docAtomicFunc},
-	{"sync/atomic", "", "StoreInt64", "Atomic", "atomic-store", shapeAtomicArg, valueNative, warned, docAtomicFunc},
-	{"sync/atomic", "", "StorePointer", "Atomic", "atomic-store", shapeAtomicArg, valueNative, warned, docAtomicFunc},
-	{"sync/atomic", "", "StoreUint32", "Atomic", "atomic-store", shapeAtomicArg, valueNative, warned, docAtomicFunc},
-	{"sync/atomic", "", "StoreUint64", "Atomic", "atomic-store", shapeAtomicArg, valueNative, warned, docAtomicFunc},
-	{"sync/atomic", "", "StoreUintptr", "Atomic", "atomic-store", shapeAtomicArg, valueNative, warned, docAtomicFunc},
 	{"sync/atomic", "", "SwapInt32", "Atomic", "atomic-rmw", shapeAtomicArg, valueNative, warned, docAtomicFunc},
 	{"sync/atomic", "", "SwapInt64", "Atomic", "atomic-rmw", shapeAtomicArg, valueNative, warned, docAtomicFunc},
 	{"sync/atomic", "", "SwapPointer", "Atomic", "atomic-rmw", shapeAtomicArg, valueNative, warned, docAtomicFunc},
@@ -211,8 +211,8 @@ const (
 	docAfterFunc    = "modelled: `f` runs in a timer goroutine when the virtual clock reaches the deadline; `Stop` and `Reset` as for `NewTimer`"
 	docTicker       = "modelled ticker on the virtual clock (a background timer goroutine)"
 	docContext      = "rt's own contexts: modelled `Done` channels, cancellation of a subtree as one `cancel` step, deadlines on the virtual clock, `AfterFunc` functions in new controlled goroutines"
-	docTContext     = "a modelled context, cancelled when the test body returns, before the leak check"
-	docTCleanup     = "on the explored test's own `T`, `f` runs at the end of each execution, under control, before the leak check; on a subtest's `T`, as natively"
+	docTContext     = "`t.Context()` of a `*T`, `*B`, `*F` (their embedded `common`'s method) or `TB`: a modelled context, cancelled when the test body returns, before the leak check"
+	docTCleanup     = "`t.Cleanup(f)` (`*T`, `*B`, `*F`, `TB`): on the explored test's own `T`, `f` runs at the end of each execution, under control, before the leak check; on a subtest's `T`, as natively"
 	docSubtest      = "in a test file, the literal's body is explored on its own (`_vtbrt.Test`), as a test function is"
 	docFuzz         = "in a test file, each input is explored like a test body (`_vtbrt.Fuzz`)"
 	docReflect      = "the channel model of `<-ch` and `select`: a goroutine waiting in `reflect.Select` is a partner of controlled sends and receives"
