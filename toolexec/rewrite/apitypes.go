@@ -1,9 +1,6 @@
 package rewrite
 
-import (
-	"go/types"
-	"strings"
-)
+import "go/types"
 
 // api is one modelled standard-library function or method: a row of
 // apiTable (apis.go), which drives the special calls (calls.go), the
@@ -60,7 +57,7 @@ const (
 	shapeFuzz
 )
 
-// shapeNames name the shapes in the docs' tables.
+// shapeNames name the shapes in messages.
 var shapeNames = [...]string{
 	shapeFunc: "func", shapeMethod: "method", shapeRecv: "receiver", shapeAtomicArg: "atomic-arg",
 	shapeAtomicRecv: "atomic-recv", shapeSubtest: "subtest", shapeFuzz: "fuzz",
@@ -147,6 +144,3 @@ func lookupAPI(f *types.Func) (*api, bool) {
 	a, ok := apiIndex[f.Pkg().Path()+" "+key]
 	return a, ok
 }
-
-// opList returns the row's operation kinds.
-func (a *api) opList() []string { return strings.Fields(a.ops) }
