@@ -1,171 +1,220 @@
 package rewrite
 
-import (
-	"go/ast"
-	"go/types"
+// apiTable lists every standard-library function and method whose calls
+// the rewrite replaces, one row each (the columns are api's, apitypes.go).
+// It drives the special calls (calls.go), method values and function
+// values (funcvalue.go) and the tables of docs/compile-wrapper.md,
+// docs/stdlib.md and docs/funcvalues.md, which TestAPIDocs regenerates
+// (go test ./toolexec/rewrite -run TestAPIDocs -update).
+//
+// Adding a modelled API is a row here plus its rt function, whose
+// parameters are the site, then (for shapeMethod and shapeRecv) the
+// receiver, then the original parameters, with the original results
+// (TestAPITableSignatures checks them); a method value bound by a helper
+// of a new signature also needs that helper (register.go).
+var apiTable = []api{
+	// package, receiver, name, rt function, operations, call shape, as a value, warn, doc
+	{"sync", "Mutex", "Lock", "Lock", "lock", shapeMethod, valueMV, warned, docMutex},
+	{"sync", "Mutex", "Unlock", "Unlock", "unlock", shapeMethod, valueMV, warned, docMutex},
+	{"sync", "Mutex", "TryLock", "TryLock", "trylock", shapeMethod, valueMVBool, warned, docMutex},
+	{"sync", "RWMutex", "Lock", "RWLock", "lock", shapeMethod, valueMV, warned, docRWMutex},
+	{"sync", "RWMutex", "Unlock", "RWUnlock", "unlock", shapeMethod, valueMV, warned, docRWMutex},
+	{"sync", "RWMutex", "TryLock", "RWTryLock", "trylock", shapeMethod, valueMVBool, warned, docRWMutex},
+	{"sync", "RWMutex", "RLock", "RLock", "rlock", shapeMethod, valueMV, warned, docRWMutex},
+	{"sync", "RWMutex", "RUnlock", "RUnlock", "runlock", shapeMethod, valueMV, warned, docRWMutex},
+	{"sync", "RWMutex", "TryRLock", "TryRLock", "trylock", shapeMethod, valueMVBool, warned, docRWMutex},
+	{"sync", "WaitGroup", "Add", "WGAdd", "wg-add", shapeMethod, valueMVInt, warned, docWaitGroup},
+	{"sync", "WaitGroup", "Done", "WGDone", "wg-done", shapeMethod, valueMV, warned, docWaitGroup},
+	{"sync", "WaitGroup", "Wait", "WGWait", "wg-wait", shapeMethod, valueMV, warned, docWaitGroup},
+	{"sync", "WaitGroup", "Go", "WGGo", "wg-add go", shapeMethod, valueMVFunc, warned, docWaitGroup},
+	{"sync", "Once", "Do", "OnceDo", "once", shapeMethod, valueMVFunc, warned, docOnce},
+	{"sync", "Cond", "Wait", "CondWait", "cond-wait cond-wake", shapeMethod, valueMV, warned, docCond},
+	{"sync", "Cond", "Signal", "CondSignal", "cond-signal", shapeMethod, valueMV, warned, docCond},
+	{"sync", "Cond", "Broadcast", "CondBroadcast", "cond-broadcast", shapeMethod, valueMV, warned, docCond},
+	{"sync", "Pool", "Get", "PoolGet", "none", shapeMethod, valueMVAny, warned, docPool},
+	{"sync", "Pool", "Put", "PoolPut", "none", shapeMethod, valueMVPut, warned, docPool},
+	{"sync", "Locker", "Lock", "LockerLock", "lock", shapeRecv, valueNative, warned, docLocker},
+	{"sync", "Locker", "Unlock", "LockerUnlock", "unlock", shapeRecv, valueNative, warned, docLocker},
+	{"sync", "", "OnceFunc", "OnceFunc", "none", shapeFunc, valueLiteral, warned, docOnceFunc},
+	{"sync", "", "OnceValue", "OnceValue", "none", shapeFunc, valueNative, warned, docOnceFunc},
+	{"sync", "", "OnceValues", "OnceValues", "none", shapeFunc, valueNative, warned, docOnceFunc},
+	{"sync", "Map", "Load", "Atomic", "atomic-load", shapeAtomicRecv, valueNative, warned, docMap},
+	{"sync", "Map", "Range", "Atomic", "atomic-load", shapeAtomicRecv, valueNative, warned, docMap},
+	{"sync", "Map", "Store", "Atomic", "atomic-store", shapeAtomicRecv, valueNative, warned, docMap},
+	{"sync", "Map", "Clear", "Atomic", "atomic-store", shapeAtomicRecv, valueNative, warned, docMap},
+	{"sync", "Map", "LoadOrStore", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docMap},
+	{"sync", "Map", "LoadAndDelete", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docMap},
+	{"sync", "Map", "Delete", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docMap},
+	{"sync", "Map", "Swap", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docMap},
+	{"sync", "Map", "CompareAndSwap", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docMap},
+	{"sync", "Map", "CompareAndDelete", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docMap},
 
-	"github.com/dave/dst"
-)
+	{"sync/atomic", "", "LoadInt32", "Atomic", "atomic-load", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "LoadInt64", "Atomic", "atomic-load", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "LoadPointer", "Atomic", "atomic-load", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "LoadUint32", "Atomic", "atomic-load", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "LoadUint64", "Atomic", "atomic-load", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "LoadUintptr", "Atomic", "atomic-load", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "StoreInt32", "Atomic", "atomic-store", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "StoreInt64", "Atomic", "atomic-store", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "StorePointer", "Atomic", "atomic-store", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "StoreUint32", "Atomic", "atomic-store", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "StoreUint64", "Atomic", "atomic-store", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "StoreUintptr", "Atomic", "atomic-store", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "AddInt32", "Atomic", "atomic-rmw", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "AddInt64", "Atomic", "atomic-rmw", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "AddUint32", "Atomic", "atomic-rmw", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "AddUint64", "Atomic", "atomic-rmw", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "AddUintptr", "Atomic", "atomic-rmw", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "AndInt32", "Atomic", "atomic-rmw", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "AndInt64", "Atomic", "atomic-rmw", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "AndUint32", "Atomic", "atomic-rmw", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "AndUint64", "Atomic", "atomic-rmw", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "AndUintptr", "Atomic", "atomic-rmw", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "CompareAndSwapInt32", "Atomic", "atomic-rmw", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "CompareAndSwapInt64", "Atomic", "atomic-rmw", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "CompareAndSwapPointer", "Atomic", "atomic-rmw", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "CompareAndSwapUint32", "Atomic", "atomic-rmw", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "CompareAndSwapUint64", "Atomic", "atomic-rmw", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "CompareAndSwapUintptr", "Atomic", "atomic-rmw", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "OrInt32", "Atomic", "atomic-rmw", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "OrInt64", "Atomic", "atomic-rmw", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "OrUint32", "Atomic", "atomic-rmw", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "OrUint64", "Atomic", "atomic-rmw", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "OrUintptr", "Atomic", "atomic-rmw", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "SwapInt32", "Atomic", "atomic-rmw", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "SwapInt64", "Atomic", "atomic-rmw", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "SwapPointer", "Atomic", "atomic-rmw", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "SwapUint32", "Atomic", "atomic-rmw", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "SwapUint64", "Atomic", "atomic-rmw", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "", "SwapUintptr", "Atomic", "atomic-rmw", shapeAtomicArg, valueNative, warned, docAtomicFunc},
+	{"sync/atomic", "Bool", "Load", "Atomic", "atomic-load", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Bool", "Store", "Atomic", "atomic-store", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Bool", "Swap", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Bool", "CompareAndSwap", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Int32", "Load", "Atomic", "atomic-load", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Int32", "Store", "Atomic", "atomic-store", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Int32", "Swap", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Int32", "CompareAndSwap", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Int32", "Add", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Int32", "And", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Int32", "Or", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Int64", "Load", "Atomic", "atomic-load", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Int64", "Store", "Atomic", "atomic-store", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Int64", "Swap", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Int64", "CompareAndSwap", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Int64", "Add", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Int64", "And", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Int64", "Or", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Uint32", "Load", "Atomic", "atomic-load", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Uint32", "Store", "Atomic", "atomic-store", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Uint32", "Swap", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Uint32", "CompareAndSwap", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Uint32", "Add", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Uint32", "And", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Uint32", "Or", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Uint64", "Load", "Atomic", "atomic-load", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Uint64", "Store", "Atomic", "atomic-store", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Uint64", "Swap", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Uint64", "CompareAndSwap", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Uint64", "Add", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Uint64", "And", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Uint64", "Or", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Uintptr", "Load", "Atomic", "atomic-load", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Uintptr", "Store", "Atomic", "atomic-store", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Uintptr", "Swap", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Uintptr", "CompareAndSwap", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Uintptr", "Add", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Uintptr", "And", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Uintptr", "Or", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Pointer", "Load", "Atomic", "atomic-load", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Pointer", "Store", "Atomic", "atomic-store", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Pointer", "Swap", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Pointer", "CompareAndSwap", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Value", "Load", "Atomic", "atomic-load", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Value", "Store", "Atomic", "atomic-store", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Value", "Swap", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
+	{"sync/atomic", "Value", "CompareAndSwap", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docAtomicMethod},
 
-// callShape says how a call of a modelled API is rewritten.
-type callShape uint8
+	{"runtime", "", "Gosched", "Gosched", "gosched", shapeFunc, valueLiteral, warned, docGosched},
+	{"runtime", "", "NumGoroutine", "NumGoroutine", "none", shapeFunc, valueLiteral, warned, docStacks},
+	{"runtime", "", "Stack", "Stack", "none", shapeFunc, valueLiteral, warned, docStacks},
+	{"runtime/debug", "", "Stack", "DebugStack", "none", shapeFunc, valueLiteral, warned, docStacks},
+	{"runtime/debug", "", "PrintStack", "DebugPrintStack", "none", shapeFunc, valueLiteral, warned, docStacks},
 
+	{"time", "", "Sleep", "Sleep", "sleep", shapeFunc, valueLiteral, warned, docSleep},
+	{"time", "", "After", "After", "go", shapeFunc, valueLiteral, warned, docSleep},
+	{"time", "", "Now", "Now", "none", shapeFunc, valueLiteral, warned, docNow},
+	{"time", "", "Since", "Since", "none", shapeFunc, valueLiteral, warned, docNow},
+	{"time", "", "Until", "Until", "none", shapeFunc, valueLiteral, warned, docNow},
+	{"time", "", "NewTimer", "NewTimer", "go", shapeFunc, valueLiteral, warned, docTimer},
+	{"time", "Timer", "Stop", "TimerStop", "timer-set", shapeMethod, valueLiteral, warned, docTimer},
+	{"time", "Timer", "Reset", "TimerReset", "timer-set", shapeMethod, valueLiteral, warned, docTimer},
+	{"time", "", "AfterFunc", "AfterFunc", "go", shapeFunc, valueLiteral, warned, docAfterFunc},
+	{"time", "", "NewTicker", "NewTicker", "go", shapeFunc, valueLiteral, warned, docTicker},
+	{"time", "", "Tick", "Tick", "go", shapeFunc, valueLiteral, warned, docTicker},
+	{"time", "Ticker", "Stop", "TickerStop", "timer-set", shapeMethod, valueLiteral, warned, docTicker},
+	{"time", "Ticker", "Reset", "TickerReset", "timer-set", shapeMethod, valueLiteral, warned, docTicker},
+
+	{"context", "", "WithCancel", "WithCancel", "none", shapeFunc, valueLiteral, warned, docContext},
+	{"context", "", "WithCancelCause", "WithCancelCause", "none", shapeFunc, valueLiteral, warned, docContext},
+	{"context", "", "WithTimeout", "WithTimeout", "go", shapeFunc, valueLiteral, warned, docContext},
+	{"context", "", "WithTimeoutCause", "WithTimeoutCause", "go", shapeFunc, valueLiteral, warned, docContext},
+	{"context", "", "WithDeadline", "WithDeadline", "go", shapeFunc, valueLiteral, warned, docContext},
+	{"context", "", "WithDeadlineCause", "WithDeadlineCause", "go", shapeFunc, valueLiteral, warned, docContext},
+	{"context", "", "AfterFunc", "ContextAfterFunc", "none", shapeFunc, valueLiteral, warned, docContext},
+	{"context", "", "Cause", "Cause", "none", shapeFunc, valueLiteral, warned, docContext},
+
+	{"testing", "common", "Context", "TContext", "none", shapeRecv, valueNative, warned, docTContext},
+	{"testing", "TB", "Context", "TContext", "none", shapeRecv, valueNative, warned, docTContext},
+	{"testing", "common", "Cleanup", "TCleanup", "none", shapeRecv, valueNative, warned, docTCleanup},
+	{"testing", "TB", "Cleanup", "TCleanup", "none", shapeRecv, valueNative, warned, docTCleanup},
+	{"testing", "T", "Run", "Test", "none", shapeSubtest, valueNative, quiet, docSubtest},
+	{"testing", "F", "Fuzz", "Fuzz", "none", shapeFuzz, valueNative, quiet, docFuzz},
+
+	{"reflect", "", "Select", "ReflectSelect", "select", shapeFunc, valueLiteral, warned, docReflect},
+	{"reflect", "Value", "Send", "ReflectSend", "select", shapeRecv, valueNative, warned, docReflect},
+	{"reflect", "Value", "Recv", "ReflectRecv", "select", shapeRecv, valueNative, warned, docReflect},
+	{"reflect", "Value", "TrySend", "ReflectTrySend", "select", shapeRecv, valueNative, warned, docReflect},
+	{"reflect", "Value", "TryRecv", "ReflectTryRecv", "select", shapeRecv, valueNative, warned, docReflect},
+	{"reflect", "Value", "Close", "ReflectClose", "close", shapeRecv, valueNative, warned, docReflect},
+
+	// File I/O used as a value (readFile = os.ReadFile) that cannot be
+	// spelt as a literal only loses its happens-before: no warning.
+	{"os", "", "WriteFile", "WriteFile", "atomic-store", shapeFunc, valueLiteral, quiet, docFileIO},
+	{"os", "", "ReadFile", "ReadFile", "atomic-load", shapeFunc, valueLiteral, quiet, docFileIO},
+	{"os", "File", "Write", "FileWrite", "atomic-store", shapeMethod, valueLiteral, quiet, docFileIO},
+	{"os", "File", "WriteString", "FileWriteString", "atomic-store", shapeMethod, valueLiteral, quiet, docFileIO},
+	{"os", "File", "WriteAt", "FileWriteAt", "atomic-store", shapeMethod, valueLiteral, quiet, docFileIO},
+	{"os", "File", "Read", "FileRead", "atomic-load", shapeMethod, valueLiteral, quiet, docFileIO},
+	{"os", "File", "ReadAt", "FileReadAt", "atomic-load", shapeMethod, valueLiteral, quiet, docFileIO},
+}
+
+// The rows' doc phrases: what the model does, as the docs' tables say it.
 const (
-	// shapeFunc: pkg.F(args) -> _vtbrt.R(site, args).
-	shapeFunc callShape = iota
-	// shapeMethod: recv.M(args) -> _vtbrt.R(site, &recv, args) (a pointer
-	// receiver stays a pointer), as for sync methods.
-	shapeMethod
-	// shapeIface: recv.M(args) on an interface value ->
-	// _vtbrt.R(site, recv, args).
-	shapeIface
-	// shapeAtomic: recv.M(args) -> _vtbrt.Atomic(site, kind, &recv).M(args):
-	// a scheduling point with the happens-before of an atomic operation on
-	// the receiver, then the real method.
-	shapeAtomic
+	docMutex        = "modelled mutex: `Lock` waits while it is held; an `Unlock` happens before the next `Lock`"
+	docRWMutex      = "modelled readers-writer lock: readers share it, a writer excludes everyone; an `Unlock` happens before later locks, an `RUnlock` before the next `Lock`"
+	docWaitGroup    = "modelled counter: `Wait` waits until it is zero, and the `Done`s happen before it returns; `Go` is `Add(1)`, a new goroutine, `Done`"
+	docOnce         = "modelled: concurrent first calls wait for the one running `f`, whose return happens before theirs"
+	docCond         = "modelled wait list: `Wait` joins it, releases `L` (any `Locker`) and retakes it when woken"
+	docPool         = "no scheduling point: a `Get` is ordered after every earlier `Put` on the pool, as in the race detector"
+	docLocker       = "on a `sync.Locker` value: the modelled `Mutex`, `RWMutex` or `RWMutex.RLocker()` behind it, else its own (rewritten) method"
+	docOnceFunc     = "the returned function calls `f` through a modelled `sync.Once` (same panic semantics)"
+	docMap          = "each call is an atomic operation on the whole map (`Load`, `Range` load; `Store`, `Clear` store; the rest read-modify-write): a store happens before later calls"
+	docAtomicFunc   = "a scheduling point with the happens-before of the atomic operation on `*addr`, then the real call"
+	docAtomicMethod = "a scheduling point with the happens-before of the atomic operation on the value, then the real method"
+	docGosched      = "a scheduling point: another goroutine may run"
+	docStacks       = "what the native program would see: vtbound's own goroutines and frames left out ([stacks.md](stacks.md))"
+	docSleep        = "the execution's virtual clock, which advances only when no goroutine can run: no real time passes"
+	docNow          = "the execution's virtual wall clock: no real time enters ([fidelity.md](fidelity.md#wall-clock-time))"
+	docTimer        = "modelled timer on the virtual clock (a timer goroutine), Go 1.23 semantics: `Stop` and `Reset` discard an unreceived value"
+	docAfterFunc    = "modelled: `f` runs in a timer goroutine when the virtual clock reaches the deadline; `Stop` and `Reset` as for `NewTimer`"
+	docTicker       = "modelled ticker on the virtual clock (a background timer goroutine)"
+	docContext      = "rt's own contexts: modelled `Done` channels, cancellation of a subtree as one `cancel` step, deadlines on the virtual clock, `AfterFunc` functions in new controlled goroutines"
+	docTContext     = "`t.Context()` of a `*T`, `*B`, `*F` (their embedded `common`'s method) or `TB`: a modelled context, cancelled when the test body returns, before the leak check"
+	docTCleanup     = "`t.Cleanup(f)` (`*T`, `*B`, `*F`, `TB`): on the explored test's own `T`, `f` runs at the end of each execution, under control, before the leak check; on a subtest's `T`, as natively"
+	docSubtest      = "in a test file, the literal's body is explored on its own (`_vtbrt.Test`), as a test function is"
+	docFuzz         = "in a test file, each input is explored like a test body (`_vtbrt.Fuzz`)"
+	docReflect      = "the channel model of `<-ch` and `select`: a goroutine waiting in `reflect.Select` is a partner of controlled sends and receives"
+	docFileIO       = "a scheduling point; a write happens before a later read of any file, as in the race detector ([fidelity.md](fidelity.md#file-io))"
 )
-
-// modelledAPI is one standard-library function or method whose calls the
-// rewrite replaces (besides the sync methods of syncMethods and
-// sync/atomic): key is "F" for a package-level function, "Type.Method"
-// for a method; rt names the rt function (for shapeAtomic, the kind).
-type modelledAPI struct {
-	shape callShape
-	rt    string
-}
-
-// modelledAPIs maps package path and key to the modelled API.
-var modelledAPIs = map[string]map[string]modelledAPI{
-	"time": {
-		"Sleep": {shapeFunc, "Sleep"}, "After": {shapeFunc, "After"}, "AfterFunc": {shapeFunc, "AfterFunc"},
-		"Now": {shapeFunc, "Now"}, "Since": {shapeFunc, "Since"}, "Until": {shapeFunc, "Until"},
-		"NewTimer": {shapeFunc, "NewTimer"}, "NewTicker": {shapeFunc, "NewTicker"}, "Tick": {shapeFunc, "Tick"},
-		"Timer.Stop": {shapeMethod, "TimerStop"}, "Timer.Reset": {shapeMethod, "TimerReset"},
-		"Ticker.Stop": {shapeMethod, "TickerStop"}, "Ticker.Reset": {shapeMethod, "TickerReset"},
-	},
-	"context": {
-		"WithCancel": {shapeFunc, "WithCancel"}, "WithCancelCause": {shapeFunc, "WithCancelCause"},
-		"WithTimeout": {shapeFunc, "WithTimeout"}, "WithTimeoutCause": {shapeFunc, "WithTimeoutCause"},
-		"WithDeadline": {shapeFunc, "WithDeadline"}, "WithDeadlineCause": {shapeFunc, "WithDeadlineCause"},
-		"AfterFunc": {shapeFunc, "ContextAfterFunc"}, "Cause": {shapeFunc, "Cause"},
-	},
-	"runtime":       {"NumGoroutine": {shapeFunc, "NumGoroutine"}, "Stack": {shapeFunc, "Stack"}},
-	"runtime/debug": {"Stack": {shapeFunc, "DebugStack"}, "PrintStack": {shapeFunc, "DebugPrintStack"}},
-	// Channel operations through reflect share the channels' model (rt/reflect.go).
-	"reflect": {
-		"Select": {shapeFunc, "ReflectSelect"}, "Value.Send": {shapeIface, "ReflectSend"},
-		"Value.Recv": {shapeIface, "ReflectRecv"}, "Value.TrySend": {shapeIface, "ReflectTrySend"},
-		"Value.TryRecv": {shapeIface, "ReflectTryRecv"}, "Value.Close": {shapeIface, "ReflectClose"},
-	},
-	"testing": {
-		"common.Context": {shapeIface, "TContext"}, "TB.Context": {shapeIface, "TContext"},
-		"common.Cleanup": {shapeIface, "TCleanup"}, "TB.Cleanup": {shapeIface, "TCleanup"},
-	},
-	// File I/O synchronises as in the race detector (rt/fileio.go).
-	"os": {
-		"WriteFile": {shapeFunc, "WriteFile"}, "ReadFile": {shapeFunc, "ReadFile"},
-		"File.Write": {shapeMethod, "FileWrite"}, "File.WriteString": {shapeMethod, "FileWriteString"},
-		"File.WriteAt": {shapeMethod, "FileWriteAt"}, "File.Read": {shapeMethod, "FileRead"},
-		"File.ReadAt": {shapeMethod, "FileReadAt"},
-	},
-	"sync": {
-		"OnceFunc": {shapeFunc, "OnceFunc"}, "OnceValue": {shapeFunc, "OnceValue"}, "OnceValues": {shapeFunc, "OnceValues"},
-		"Locker.Lock": {shapeIface, "LockerLock"}, "Locker.Unlock": {shapeIface, "LockerUnlock"},
-		"Map.Load": {shapeAtomic, "ALoad"}, "Map.Range": {shapeAtomic, "ALoad"},
-		"Map.Store": {shapeAtomic, "AStore"}, "Map.Clear": {shapeAtomic, "AStore"},
-		"Map.LoadOrStore": {shapeAtomic, "ARMW"}, "Map.LoadAndDelete": {shapeAtomic, "ARMW"},
-		"Map.Delete": {shapeAtomic, "ARMW"}, "Map.Swap": {shapeAtomic, "ARMW"},
-		"Map.CompareAndSwap": {shapeAtomic, "ARMW"}, "Map.CompareAndDelete": {shapeAtomic, "ARMW"},
-	},
-}
-
-// lookupAPI returns the modelled API f is, if any.
-func lookupAPI(f *types.Func) (modelledAPI, bool) {
-	if f == nil || f.Pkg() == nil {
-		return modelledAPI{}, false
-	}
-	key, _ := methodKey(f)
-	if key == "" {
-		key = f.Name()
-	}
-	api, ok := modelledAPIs[f.Pkg().Path()][key]
-	return api, ok
-}
-
-// apiCall rewrites a call of a modelled API; nil means f is none (or the
-// call has a shape the table does not cover, such as a method expression).
-func (fr *fileRewriter) apiCall(x *dst.CallExpr, ae *ast.CallExpr, f *types.Func, sel *types.Selection) dst.Expr {
-	api, ok := lookupAPI(f)
-	if !ok {
-		return nil
-	}
-	isMethod := sel != nil && sel.Kind() == types.MethodVal
-	switch {
-	case api.shape == shapeFunc && !isMethod && sel == nil:
-		r := fr.replaceCall(x, ae, api.rt, "KOther")
-		fr.keepImportOfGeneric(f)
-		return r
-	case api.shape == shapeMethod && isMethod:
-		return fr.syncCall(x, ae, sel, api.rt)
-	case api.shape == shapeIface && isMethod:
-		s := x.Fun.(*dst.SelectorExpr)
-		recv := fr.expr(s.X, ctxValue)
-		fr.exprs(x.Args)
-		site := fr.site(ae.Pos(), "KSync", "")
-		return fr.rtCall(api.rt, append([]dst.Expr{site, recv}, x.Args...)...)
-	case api.shape == shapeAtomic && isMethod:
-		return fr.atomicMethodKind(x, ae, sel, f.Name(), api.rt)
-	}
-	return nil
-}
-
-// keepImportOfGeneric fixes the reference replaceCall keeps to the
-// package of a replaced generic function (sync.OnceValue): a generic
-// function cannot be referred to uninstantiated, so a non-generic sibling
-// (sync.OnceFunc) keeps the import used instead.
-func (fr *fileRewriter) keepImportOfGeneric(f *types.Func) {
-	sig, ok := f.Type().(*types.Signature)
-	if !ok || sig.TypeParams().Len() == 0 || len(fr.dropped) == 0 {
-		return
-	}
-	if s, ok := fr.dropped[len(fr.dropped)-1].(*dst.SelectorExpr); ok && f.Pkg().Path() == "sync" {
-		s.Sel = ident("OnceFunc")
-	}
-}
-
-// isModelledValue reports whether f, used as a function value, is a
-// modelled API; warnFuncValue warns about those funcValue (funcvalue.go)
-// cannot turn into a literal calling rt.
-// File I/O used as a value (readFile = os.ReadFile, common for tests)
-// only loses its happens-before, so it does not warn.
-func isModelledValue(f *types.Func) bool {
-	_, ok := lookupAPI(f)
-	return ok && f.Pkg().Path() != "os"
-}
-
-// usesSynctest reports whether a test body calls testing/synctest.Test
-// itself (not in a function literal it defines), and warns so. Such a test
-// runs natively, unwrapped: its bubble has the Go runtime's own fake clock
-// and durable-blocking detection, which an exploration's controlled
-// goroutines would defeat (the bubble's goroutines are started by the
-// runtime, not by rt), and synctest.Test must not run once per explored
-// schedule. The code the bubble runs is still rewritten; its hooks find no
-// controlled goroutine and perform the real operations.
-func (fr *fileRewriter) usesSynctest(fd *ast.FuncDecl) bool {
-	found := false
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		switch x := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.CallExpr:
-			if f, _ := fr.callee(x.Fun); f != nil && f.Pkg() != nil && f.Pkg().Path() == "testing/synctest" && f.Name() == "Test" {
-				found = true
-			}
-		}
-		return !found
-	})
-	if found {
-		fr.p.warn(fd.Pos(), "%s runs natively, not explored: it uses testing/synctest, whose bubble has the Go runtime's own fake clock and scheduler", fd.Name.Name)
-	}
-	return found
-}

@@ -3,22 +3,9 @@ package rewrite
 import (
 	"go/ast"
 	"go/types"
-	"strings"
 
 	"github.com/dave/dst"
 )
-
-// syncMethods maps "Type.Method" of package sync to the rt function that
-// replaces it (receiver pointer first after the site).
-var syncMethods = map[string]string{
-	"Mutex.Lock": "Lock", "Mutex.Unlock": "Unlock", "Mutex.TryLock": "TryLock",
-	"RWMutex.Lock": "RWLock", "RWMutex.Unlock": "RWUnlock", "RWMutex.TryLock": "RWTryLock",
-	"RWMutex.RLock": "RLock", "RWMutex.RUnlock": "RUnlock", "RWMutex.TryRLock": "TryRLock",
-	"WaitGroup.Add": "WGAdd", "WaitGroup.Done": "WGDone", "WaitGroup.Wait": "WGWait", "WaitGroup.Go": "WGGo",
-	"Once.Do":   "OnceDo",
-	"Cond.Wait": "CondWait", "Cond.Signal": "CondSignal", "Cond.Broadcast": "CondBroadcast",
-	"Pool.Get": "PoolGet", "Pool.Put": "PoolPut",
-}
 
 // callee returns the function or method a call's Fun refers to statically.
 func (fr *fileRewriter) callee(fun ast.Expr) (*types.Func, *types.Selection) {
@@ -94,27 +81,69 @@ func (fr *fileRewriter) callFun(x *dst.CallExpr, ae *ast.CallExpr) {
 	x.Fun = fr.expr(x.Fun, ctxValue)
 }
 
-// specialCall rewrites calls of sync, sync/atomic, runtime and testing
-// functions, and of the modelled APIs of apis.go; nil means the call is
-// an ordinary one.
+// specialCall rewrites a call of a modelled API (a row of apiTable, in
+// apis.go) as the row's shape says; nil means the call is an ordinary one
+// (or has a form its shape does not cover, such as a method expression).
 func (fr *fileRewriter) specialCall(x *dst.CallExpr, ae *ast.CallExpr, f *types.Func, sel *types.Selection) dst.Expr {
-	path := f.Pkg().Path()
-	key, _ := methodKey(f)
+	a, ok := lookupAPI(f)
+	if !ok {
+		return nil
+	}
+	methodVal := sel != nil && sel.Kind() == types.MethodVal
 	switch {
-	case path == "sync" && syncMethods[key] != "" && sel != nil && sel.Kind() == types.MethodVal:
-		return fr.syncCall(x, ae, sel, syncMethods[key])
-	case path == "sync/atomic" && key == "":
-		return fr.atomicFunc(x, ae, f.Name())
-	case path == "sync/atomic" && sel != nil && sel.Kind() == types.MethodVal:
-		return fr.atomicMethod(x, ae, sel, f.Name())
-	case path == "runtime" && f.Name() == "Gosched" && key == "":
-		return fr.replaceCall(x, ae, "Gosched", "KOther")
-	case path == "testing" && key == "T.Run" && fr.isTest:
+	case a.shape == shapeFunc && sel == nil:
+		r := fr.replaceCall(x, ae, a.rt, a.shape.siteKind())
+		fr.keepImportOfGeneric(f)
+		return r
+	case a.shape == shapeMethod && methodVal:
+		return fr.methodCall(x, ae, sel, a.rt)
+	case a.shape == shapeRecv && methodVal:
+		return fr.recvCall(x, ae, a)
+	case a.shape == shapeAtomicArg && sel == nil:
+		return fr.atomicFunc(x, ae, a.atomicKind())
+	case a.shape == shapeAtomicRecv && methodVal:
+		return fr.atomicMethod(x, ae, sel, f.Name(), a.atomicKind())
+	case a.shape == shapeSubtest && fr.isTest:
 		return fr.tRun(x, ae)
-	case path == "testing" && key == "F.Fuzz" && fr.isTest:
+	case a.shape == shapeFuzz && fr.isTest:
 		return fr.fFuzz(x, ae)
 	}
-	return fr.apiCall(x, ae, f, sel) // time, context, sync: see apis.go
+	return nil
+}
+
+// recvCall turns x.M(args) into _vtbrt.R(site, x, args): the receiver as
+// it is (shapeRecv).
+func (fr *fileRewriter) recvCall(x *dst.CallExpr, ae *ast.CallExpr, a *api) dst.Expr {
+	s := x.Fun.(*dst.SelectorExpr)
+	recv := fr.expr(s.X, ctxValue)
+	fr.exprs(x.Args)
+	site := fr.site(ae.Pos(), a.shape.siteKind(), "")
+	return fr.rtCall(a.rt, append([]dst.Expr{site, recv}, x.Args...)...)
+}
+
+// keepImportOfGeneric fixes the reference replaceCall keeps to the
+// package of a replaced generic function (sync.OnceValue): a generic
+// function cannot be referred to uninstantiated, so the first non-generic
+// function of that package in apiTable (sync.OnceFunc) keeps the import
+// used instead.
+func (fr *fileRewriter) keepImportOfGeneric(f *types.Func) {
+	sig, ok := f.Type().(*types.Signature)
+	if !ok || sig.TypeParams().Len() == 0 || len(fr.dropped) == 0 {
+		return
+	}
+	s, ok := fr.dropped[len(fr.dropped)-1].(*dst.SelectorExpr)
+	if !ok {
+		return
+	}
+	for _, a := range apiTable {
+		if a.pkg != f.Pkg().Path() || a.recv != "" {
+			continue
+		}
+		if g, ok := f.Pkg().Scope().Lookup(a.name).(*types.Func); ok && g.Signature().TypeParams().Len() == 0 {
+			s.Sel = ident(a.name)
+			return
+		}
+	}
 }
 
 // replaceCall turns pkg.F(args) into _vtbrt.F(site, args).
@@ -234,8 +263,9 @@ func (fr *fileRewriter) recvPointer(x *dst.SelectorExpr, ae *ast.SelectorExpr, s
 	return addrOf(base), true
 }
 
-// syncCall turns recv.M(args) into _vtbrt.F(site, &recv, args).
-func (fr *fileRewriter) syncCall(x *dst.CallExpr, ae *ast.CallExpr, sel *types.Selection, rtFunc string) dst.Expr {
+// methodCall turns recv.M(args) into _vtbrt.F(site, &recv, args)
+// (shapeMethod).
+func (fr *fileRewriter) methodCall(x *dst.CallExpr, ae *ast.CallExpr, sel *types.Selection, rtFunc string) dst.Expr {
 	s := x.Fun.(*dst.SelectorExpr)
 	as := ast.Unparen(ae.Fun).(*ast.SelectorExpr)
 	ptr, ok := fr.recvPointer(s, as, sel)
@@ -249,17 +279,14 @@ func (fr *fileRewriter) syncCall(x *dst.CallExpr, ae *ast.CallExpr, sel *types.S
 	return fr.rtCall(rtFunc, append([]dst.Expr{site, ptr}, x.Args...)...)
 }
 
-// syncMethodValue turns a method value recv.M of a sync type into a call of
-// a package helper that binds the receiver pointer now, as a method value
-// does: mu.Lock -> _vtbMV(site, &mu, _vtbrt.Lock).
+// syncMethodValue turns a method value x.M of a modelled method whose
+// value form is a helper (the sync methods) into a call of that package
+// helper, which binds the receiver pointer now, as a method value does:
+// mu.Lock -> _vtbMV(site, &mu, _vtbrt.Lock). nil means M is no such method.
 func (fr *fileRewriter) syncMethodValue(x *dst.SelectorExpr, ae *ast.SelectorExpr, sel *types.Selection) dst.Expr {
-	f, ok := sel.Obj().(*types.Func)
-	if !ok || f.Pkg() == nil || f.Pkg().Path() != "sync" {
-		return nil
-	}
-	key, _ := methodKey(f)
-	rtFunc := syncMethods[key]
-	if rtFunc == "" {
+	f, _ := sel.Obj().(*types.Func)
+	a, ok := lookupAPI(f)
+	if !ok || !a.value.bound() {
 		return nil
 	}
 	ptr, ok := fr.recvPointer(x, ae, sel)
@@ -267,42 +294,26 @@ func (fr *fileRewriter) syncMethodValue(x *dst.SelectorExpr, ae *ast.SelectorExp
 		fr.p.warn(ae.Pos(), "method value %s through an unexported embedded field or a type parameter left unmodelled", ae.Sel.Name)
 		return nil
 	}
-	site := fr.site(ae.Pos(), "KSync", "")
-	helper := methodValueHelper(rtFunc)
+	site := fr.site(ae.Pos(), a.shape.siteKind(), "")
+	helper := methodValueHelperName(a.value)
 	fr.p.helpers[helper] = true
-	return &dst.CallExpr{Fun: ident(helper), Args: []dst.Expr{site, ptr, fr.rtSel(rtFunc)}}
+	return &dst.CallExpr{Fun: ident(helper), Args: []dst.Expr{site, ptr, fr.rtSel(a.rt)}}
 }
 
-// atomicKind classifies a sync/atomic function or method by name.
-func atomicKind(name string) string {
-	switch {
-	case strings.HasPrefix(name, "Load"):
-		return "ALoad"
-	case strings.HasPrefix(name, "Store"):
-		return "AStore"
-	}
-	return "ARMW"
-}
-
-// atomicFunc turns atomic.F(p, args) into atomic.F(_vtbrt.Atomic(site, k, p), args).
-func (fr *fileRewriter) atomicFunc(x *dst.CallExpr, ae *ast.CallExpr, name string) dst.Expr {
+// atomicFunc turns atomic.F(p, args) into atomic.F(_vtbrt.Atomic(site, kind, p), args).
+func (fr *fileRewriter) atomicFunc(x *dst.CallExpr, ae *ast.CallExpr, kind string) dst.Expr {
 	fr.exprs(x.Args) // the function operand names a sync/atomic function
 	if len(x.Args) == 0 || !isPointer(fr.typeOf(ae.Args[0])) {
 		return x
 	}
 	s := fr.namedSite(ae.Pos(), "KAtomic", "", types.ExprString(ae)) // named: it races with plain accesses
-	x.Args[0] = fr.rtCall("Atomic", s, fr.rtSel(atomicKind(name)), x.Args[0])
+	x.Args[0] = fr.rtCall("Atomic", s, fr.rtSel(kind), x.Args[0])
 	return x
 }
 
-// atomicMethod turns v.M(args) of a typed atomic into
-// _vtbrt.Atomic(site, k, &v).M(args).
-func (fr *fileRewriter) atomicMethod(x *dst.CallExpr, ae *ast.CallExpr, sel *types.Selection, name string) dst.Expr {
-	return fr.atomicMethodKind(x, ae, sel, name, atomicKind(name))
-}
-
-// atomicMethodKind is atomicMethod with the atomic kind given.
-func (fr *fileRewriter) atomicMethodKind(x *dst.CallExpr, ae *ast.CallExpr, sel *types.Selection, name, kind string) dst.Expr {
+// atomicMethod turns v.M(args) of a typed atomic (or a sync.Map) into
+// _vtbrt.Atomic(site, kind, &v).M(args).
+func (fr *fileRewriter) atomicMethod(x *dst.CallExpr, ae *ast.CallExpr, sel *types.Selection, name, kind string) dst.Expr {
 	s := x.Fun.(*dst.SelectorExpr)
 	as := ast.Unparen(ae.Fun).(*ast.SelectorExpr)
 	ptr, ok := fr.recvPointer(s, as, sel)

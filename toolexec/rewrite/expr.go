@@ -194,23 +194,6 @@ func (fr *fileRewriter) selector(x *dst.SelectorExpr, ae *ast.SelectorExpr, c ct
 	return x
 }
 
-// warnFuncValue warns about a modelled function or method used as a value
-// (not called), which the rewrite leaves unmodelled.
-func (fr *fileRewriter) warnFuncValue(ae *ast.SelectorExpr, obj types.Object) {
-	f, ok := obj.(*types.Func)
-	if !ok || f.Pkg() == nil {
-		return
-	}
-	key, _ := methodKey(f)
-	switch path := f.Pkg().Path(); {
-	case path == "sync" && syncMethods[key] != "",
-		path == "sync/atomic",
-		path == "runtime" && f.Name() == "Gosched" && key == "",
-		isModelledValue(f):
-		fr.p.warn(ae.Pos(), "%s used as a function value left unmodelled", ae.Sel.Name)
-	}
-}
-
 // receiverCtx is the context of a method's receiver operand: addressed for a
 // pointer method called on an addressable value, read otherwise.
 func (fr *fileRewriter) receiverCtx(ae *ast.SelectorExpr, sel *types.Selection) ctx {

@@ -25,7 +25,8 @@ import (
 // package-level `var nowFunc = time.Now` keeps its place in the package's
 // initialisation order. Values the rewrite cannot spell (a generic function,
 // a parameter type not nameable in the file, an interface method, an
-// atomic) keep the real function and the warning of warnFuncValue.
+// atomic) keep the real function and the warning of warnFuncValue. Which
+// functions and methods are modelled as values is apiTable's value column.
 
 // funcValue returns the literal replacing the modelled function or method
 // obj used as a value at x, or nil when it is none the rewrite models as a
@@ -59,23 +60,30 @@ func (fr *fileRewriter) funcValue(x *dst.SelectorExpr, ae *ast.SelectorExpr, obj
 
 // valueEntry names the rt function and site kind of a modelled function or
 // method f used as a value; "" when the rewrite does not model it as one:
-// package-level functions of shapeFunc and runtime.Gosched, method values
-// and method expressions of shapeMethod methods (pointer receivers).
+// rows of apiTable whose value form is valueLiteral, package-level
+// functions (shapeFunc) and method values and method expressions of
+// pointer methods (shapeMethod).
 func valueEntry(f *types.Func, sel *types.Selection) (rtFunc, kind string) {
-	key, _ := methodKey(f)
-	if f.Pkg().Path() == "runtime" && f.Name() == "Gosched" && key == "" {
-		return "Gosched", "KOther"
-	}
-	api, ok := lookupAPI(f)
-	switch {
-	case !ok:
+	a, ok := lookupAPI(f)
+	if !ok || a.value != valueLiteral {
 		return "", ""
-	case api.shape == shapeFunc && sel == nil && key == "":
-		return api.rt, "KOther"
-	case api.shape == shapeMethod && sel != nil && sel.Kind() != types.FieldVal:
-		return api.rt, "KSync"
+	}
+	key, _ := methodKey(f)
+	switch {
+	case a.shape == shapeFunc && sel == nil && key == "",
+		a.shape == shapeMethod && sel != nil && sel.Kind() != types.FieldVal:
+		return a.rt, a.shape.siteKind()
 	}
 	return "", ""
+}
+
+// warnFuncValue warns about a modelled function or method used as a value
+// (not called) that the rewrite leaves unmodelled, when its row says so.
+func (fr *fileRewriter) warnFuncValue(ae *ast.SelectorExpr, obj types.Object) {
+	f, _ := obj.(*types.Func)
+	if a, ok := lookupAPI(f); ok && a.warn {
+		fr.p.warn(ae.Pos(), "%s used as a function value left unmodelled", ae.Sel.Name)
+	}
 }
 
 // funcLitValue builds the literal for a package-level function or a method

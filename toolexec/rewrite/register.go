@@ -11,32 +11,30 @@ import (
 )
 
 // methodValueHelpers are the generic helpers that make method values of
-// sync methods, by the shape of the rt function they bind: name, the rt
-// function's extra parameters, and the resulting func's signature.
-var methodValueHelpers = []struct{ name, params, args, result string }{
-	{"_vtbMV", "", "", ""},
-	{"_vtbMVBool", "", "", "bool"},
-	{"_vtbMVInt", "x int", ", x", ""},
-	{"_vtbMVFunc", "x func()", ", x", ""},
-	{"_vtbMVAny", "", "", "any"},
-	{"_vtbMVPut", "x any", ", x", ""},
+// the methods whose value form (api.value) names one, by the shape of the
+// rt function they bind: the form, the helper's name, the rt function's
+// extra parameters, and the resulting func's signature.
+var methodValueHelpers = []struct {
+	form                       valueForm
+	name, params, args, result string
+}{
+	{valueMV, "_vtbMV", "", "", ""},
+	{valueMVBool, "_vtbMVBool", "", "", "bool"},
+	{valueMVInt, "_vtbMVInt", "x int", ", x", ""},
+	{valueMVFunc, "_vtbMVFunc", "x func()", ", x", ""},
+	{valueMVAny, "_vtbMVAny", "", "", "any"},
+	{valueMVPut, "_vtbMVPut", "x any", ", x", ""},
 }
 
-// methodValueHelper names the helper binding the rt function rtFunc.
-func methodValueHelper(rtFunc string) string {
-	switch rtFunc {
-	case "TryLock", "RWTryLock", "TryRLock":
-		return "_vtbMVBool"
-	case "WGAdd":
-		return "_vtbMVInt"
-	case "WGGo", "OnceDo":
-		return "_vtbMVFunc"
-	case "PoolGet":
-		return "_vtbMVAny"
-	case "PoolPut":
-		return "_vtbMVPut"
+// methodValueHelperName names the helper of a bound value form; "" for
+// another form.
+func methodValueHelperName(form valueForm) string {
+	for _, h := range methodValueHelpers {
+		if h.form == form {
+			return h.name
+		}
 	}
-	return "_vtbMV"
+	return ""
 }
 
 // registrationSource renders the package's site table (for

@@ -4,9 +4,10 @@
 // It rewrites, with github.com/dave/dst, shared-memory accesses (package-level
 // variables, variables captured by closures, fields reached through pointers),
 // go statements, channel operations (make, send, receive, close, range, select),
-// sync and sync/atomic operations, runtime.Gosched, time.Sleep and time.After,
-// and wraps test functions in rt.Test. Every statement keeps the position of
-// the user's original source through //line directives.
+// and calls of the standard-library APIs it models (sync, sync/atomic, time,
+// context, ...: one table, apiTable in apis.go), and wraps test functions in
+// rt.Test. Every statement keeps the position of the user's original source
+// through //line directives.
 //
 // A construct that cannot be rewritten safely is left unchanged and reported
 // in Output.Warnings; a file that cannot be rewritten at all makes Package
