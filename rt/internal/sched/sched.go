@@ -133,6 +133,11 @@ func (k OpKind) IsWrite() bool {
 	return i.Access && i.Write
 }
 
+// IsSync reports whether k is a synchronisation operation (KindInfo.Sync).
+func (k OpKind) IsSync() bool {
+	return k.Info().Sync
+}
+
 // Op is one pending or executed visible operation.
 type Op struct {
 	Kind OpKind
