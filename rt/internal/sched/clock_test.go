@@ -85,3 +85,29 @@ func TestVClockOps(t *testing.T) {
 		t.Errorf("Epoch.Before against %v", big)
 	}
 }
+
+// TestClockPool: a clock given back is handed out again, empty, with its
+// storage; the pool keeps at most MaxSpareClocks and nothing without
+// storage.
+func TestClockPool(t *testing.T) {
+	var p ClockPool
+	if c := p.Get(); c != nil {
+		t.Fatalf("empty pool: %v, want nil", c)
+	}
+	c := VClock{1, 2, 3}
+	p.Put(c)
+	p.Put(nil)
+	if len(p) != 1 {
+		t.Fatalf("%d spare clocks, want 1 (nil has no storage)", len(p))
+	}
+	d := p.Get()
+	if len(d) != 0 || cap(d) != cap(c) || &d[:1][0] != &c[0] {
+		t.Errorf("Get: len %d cap %d, want an empty clock on the storage given back", len(d), cap(d))
+	}
+	for range MaxSpareClocks + 5 {
+		p.Put(make(VClock, 1))
+	}
+	if len(p) != MaxSpareClocks {
+		t.Errorf("%d spare clocks, want at most %d", len(p), MaxSpareClocks)
+	}
+}
