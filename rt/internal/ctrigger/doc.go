@@ -30,7 +30,10 @@
 // WaitGroup. Orders that hold in the profiled trace but not in every
 // schedule (which goroutine ran a Once function, which waiter a Signal
 // woke, which sender a receiver met) are not used, and neither are locks:
-// pruning must never drop a feasible interleaving. An instance is
+// pruning must never drop a feasible interleaving. This order is a
+// sub-order of the trace's causal order (sched.HB), which also uses the
+// orders that hold in the profiled trace only (every earlier send before a
+// receive, Add before Wait, Once); TestOrderWithinCausalOrder checks it. An instance is
 // infeasible by mutual exclusion when p and c lie in one critical section
 // of a lock (critical-section IDs come from a counter incremented at every
 // acquisition) and r lies in a critical section of the same lock that
@@ -63,4 +66,10 @@
 // MaxAccesses accesses of a trace and MaxInstances candidate instances per
 // trace are examined, the order clocks of a goroutine's accesses are shared
 // between its joins, and the lock-order graph takes at most maxEdges edges.
+// The order clocks are sparse (a goroutine's clock has components only for
+// the goroutines in its causal past), not the dense sched.VClock of the
+// other analyses: a profiling trace of thousands of goroutines that
+// synchronise only through their go statements keeps clocks of two
+// components (TestClocksStaySmall), where dense ones would grow with the
+// goroutine IDs and make the analysis quadratic.
 package ctrigger

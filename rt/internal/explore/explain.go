@@ -291,21 +291,11 @@ func keepSyncNeighbours(trace []sched.Step, keep []bool) {
 			continue
 		}
 		for _, j := range []int{i - 1, i + 1} {
-			if j >= 0 && j < len(trace) && trace[j].G == trace[i].G && isSyncKind(trace[j].Op.Kind) {
+			if j >= 0 && j < len(trace) && trace[j].G == trace[i].G && trace[j].Op.Kind.Info().Orders() {
 				keep[j] = true
 			}
 		}
 	}
-}
-
-// isSyncKind reports whether k orders goroutines (not an access, start,
-// exit or a step of no kind).
-func isSyncKind(k sched.OpKind) bool {
-	switch k {
-	case sched.OpNone, sched.OpStart, sched.OpExit, sched.OpYield, sched.OpPoll:
-		return false
-	}
-	return !k.IsAccess()
 }
 
 // renderKept renders the kept steps, with a line counting each run of

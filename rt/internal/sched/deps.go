@@ -35,7 +35,8 @@ const (
 )
 
 // KindInfo is what the engine's operations mean for scheduling: the one
-// table that races, happens-before and partial-order reduction read.
+// table that races, happens-before, partial-order reduction and the
+// strategies' notion of a synchronisation operation read.
 type KindInfo struct {
 	// Class is the kind of object the operation touches.
 	Class Class
@@ -52,6 +53,29 @@ type KindInfo struct {
 	Wide bool
 	// Commute is the operation's commute tag (see tagRead).
 	Commute uint8
+	// Sync: a synchronisation operation of the program, a scheduling
+	// point in every execution whatever the Plan tracks: every visible
+	// operation but a memory access, the engine's own steps (goroutine
+	// start and exit) and a go statement (switching to the new goroutine
+	// after it is a priority change, not a preemption). The exhaustive
+	// search preempts only after one (or a tracked access); the
+	// randomized strategies count them as the pseudo-variable of
+	// synchronisation.
+	Sync bool
+	// Mutex: an operation of mutual exclusion on the Mutex or RWMutex
+	// Op.Obj names (Lock, Unlock, RLock, RUnlock, TryLock). Which of two
+	// goroutines takes a mutex first is the schedule's choice: the causal
+	// order (HB) leaves it out, and (c,v,t) counts it as a conflict.
+	Mutex bool
+	// Release: the operation publishes its goroutine's clock on its
+	// object in the causal order (HB): the later operations that Acquire
+	// from the object are ordered after it. A go statement releases to
+	// the goroutine it starts.
+	Release bool
+	// Acquire: the operation joins the clock its object's earlier
+	// releases published (HB). A goroutine's start acquires from its go
+	// statement.
+	Acquire bool
 }
 
 // kindTable holds the properties of every OpKind.
@@ -62,37 +86,37 @@ type KindInfo struct {
 // dpor-read-commutativity-sleep-sets.txt Sec. II-A).
 var kindTable = [numOpKinds]KindInfo{
 	OpNone:          {},
-	OpStart:         {},
+	OpStart:         {Acquire: true},
 	OpRead:          {Class: ClassMemory, Access: true, Commute: tagRead},
 	OpWrite:         {Class: ClassMemory, Access: true, Write: true},
 	OpAtomicLoad:    {Class: ClassMemory, Access: true, Commute: tagRead},
 	OpAtomicStore:   {Class: ClassMemory, Access: true, Write: true},
 	OpAtomicRMW:     {Class: ClassMemory, Access: true, Write: true},
-	OpSend:          {Class: ClassChan, Write: true, Blocking: true},
-	OpRecv:          {Class: ClassChan, Write: true, Blocking: true},
-	OpClose:         {Class: ClassChan, Write: true},
-	OpSelect:        {Class: ClassChan, Write: true, Blocking: true, Wide: true},
-	OpLock:          {Class: ClassLock, Write: true, Blocking: true},
-	OpUnlock:        {Class: ClassLock, Write: true},
-	OpRLock:         {Class: ClassLock, Blocking: true, Commute: tagReaders},
-	OpRUnlock:       {Class: ClassLock, Commute: tagReaders},
-	OpTryLock:       {Class: ClassLock, Write: true},
-	OpWGAdd:         {Class: ClassWaitGroup, Write: true, Commute: tagWGAdd},
-	OpWGWait:        {Class: ClassWaitGroup, Blocking: true, Commute: tagRead},
-	OpOnce:          {Class: ClassAll, Write: true, Blocking: true},
-	OpCondWait:      {Class: ClassLock, Write: true, Wide: true},
-	OpCondWake:      {Class: ClassLock, Write: true, Blocking: true, Wide: true},
-	OpCondSignal:    {Class: ClassLock, Write: true},
-	OpCondBroadcast: {Class: ClassLock, Write: true},
-	OpGo:            {},
-	OpYield:         {},
-	OpSleep:         {Class: ClassAll, Blocking: true},
-	OpTimer:         {Class: ClassAll, Write: true, Blocking: true},
-	OpPoll:          {Class: ClassAll, Write: true, Blocking: true},
+	OpSend:          {Class: ClassChan, Write: true, Blocking: true, Sync: true, Release: true},
+	OpRecv:          {Class: ClassChan, Write: true, Blocking: true, Sync: true, Acquire: true},
+	OpClose:         {Class: ClassChan, Write: true, Sync: true, Release: true},
+	OpSelect:        {Class: ClassChan, Write: true, Blocking: true, Wide: true, Sync: true, Acquire: true},
+	OpLock:          {Class: ClassLock, Write: true, Blocking: true, Sync: true, Mutex: true},
+	OpUnlock:        {Class: ClassLock, Write: true, Sync: true, Mutex: true},
+	OpRLock:         {Class: ClassLock, Blocking: true, Commute: tagReaders, Sync: true, Mutex: true},
+	OpRUnlock:       {Class: ClassLock, Commute: tagReaders, Sync: true, Mutex: true},
+	OpTryLock:       {Class: ClassLock, Write: true, Sync: true, Mutex: true},
+	OpWGAdd:         {Class: ClassWaitGroup, Write: true, Commute: tagWGAdd, Sync: true, Release: true},
+	OpWGWait:        {Class: ClassWaitGroup, Blocking: true, Commute: tagRead, Sync: true, Acquire: true},
+	OpOnce:          {Class: ClassAll, Write: true, Blocking: true, Sync: true, Release: true, Acquire: true},
+	OpCondWait:      {Class: ClassLock, Write: true, Wide: true, Sync: true},
+	OpCondWake:      {Class: ClassLock, Write: true, Blocking: true, Wide: true, Sync: true},
+	OpCondSignal:    {Class: ClassLock, Write: true, Sync: true},
+	OpCondBroadcast: {Class: ClassLock, Write: true, Sync: true},
+	OpGo:            {Release: true},
+	OpYield:         {Sync: true},
+	OpSleep:         {Class: ClassAll, Blocking: true, Sync: true},
+	OpTimer:         {Class: ClassAll, Write: true, Blocking: true, Sync: true},
+	OpPoll:          {Class: ClassAll, Write: true, Blocking: true, Sync: true},
 	OpExit:          {},
-	OpWGDone:        {Class: ClassWaitGroup, Write: true, Commute: tagWGDone},
-	OpTimerSet:      {Class: ClassAll, Write: true},
-	OpCancel:        {Class: ClassAll, Write: true},
+	OpWGDone:        {Class: ClassWaitGroup, Write: true, Commute: tagWGDone, Sync: true, Release: true},
+	OpTimerSet:      {Class: ClassAll, Write: true, Sync: true},
+	OpCancel:        {Class: ClassAll, Write: true, Sync: true},
 }
 
 // Info returns k's properties (the zero KindInfo for an unknown kind).
@@ -103,14 +127,24 @@ func (k OpKind) Info() KindInfo {
 	return KindInfo{}
 }
 
+// IsRead reports whether the operation only reads a memory location (a
+// plain read or an atomic load): the one kind of access that commutes
+// with its like.
+func (i KindInfo) IsRead() bool { return i.Access && !i.Write }
+
+// Orders reports whether the operation orders its goroutine against
+// others by synchronisation: an operation on a shared object that is not
+// a memory access (dependent with some operation of another goroutine),
+// or a go statement (the goroutine it starts follows it).
+func (i KindInfo) Orders() bool { return !i.Access && (i.Class != ClassNone || i.Release) }
+
 // Dependent reports whether a and b, performed by different goroutines,
 // may not commute: swapping them could change the state reached or whether
 // one of them is enabled. It is symmetric. Reads of one location commute
 // (atomic loads are reads; stores and read-modify-writes are writes),
 // RLock and RUnlock of one RWMutex commute, WaitGroup Adds commute with
 // Adds and Dones with Dones. A goroutine's start is ordered after its go
-// statement by program order, not by dependence (see Execution clocks in
-// package strategy).
+// statement, by the causal order (HB), not by dependence.
 func Dependent(a, b Op) bool {
 	ia, ib := a.Kind.Info(), b.Kind.Info()
 	switch {

@@ -11,8 +11,32 @@
 // strategy can force any schedule prefix: exhaustive, DPOR and replay
 // strategies need no engine support beyond this interface.
 //
-// This package holds types only; it imports nothing but the standard library
-// and is shared by rt/internal/engine and rt/internal/strategy.
+// # What an operation means
+//
+// One table (OpKind.Info, deps.go) says what every kind of operation is:
+// the class of object it touches, whether it is a memory access and
+// whether it writes, whether it may block, whether it is a synchronisation
+// operation (Sync) or a mutex operation (Mutex), and its role in the
+// causal order (Release, Acquire). The strategies and reports answer these
+// questions from it, not from switches of their own over kinds. The table decides RLock, the case where earlier copies
+// disagreed: it is a lock operation, not a memory read (IsAccess and
+// IsRead say no), that commutes with the RLocks and RUnlocks of its
+// RWMutex (Dependent) and, as a mutex operation, orders nothing causally.
+//
+// One dependence relation (Dependent) says which operations of two
+// goroutines may not commute; DPOR's happens-before is its transitive
+// closure with program order. One causal order (HB, Clocks) says what the
+// program's own synchronisation orders, read from the Release and Acquire
+// columns; it is a sub-order of the dependence order, and what the
+// dependence order adds is what a schedule chooses. One vector-clock type
+// (VClock) carries both. Go forced two choices in the causal order (see
+// HB): the order in which goroutines take a mutex is left out, although
+// Go's memory model orders an Unlock before the next Lock, because it is
+// the schedule's choice that (c,v,t) counts; and a receive follows every
+// earlier send of its channel, because a trace does not pair them.
+//
+// This package imports nothing but the standard library and is shared by
+// rt/internal/engine and rt/internal/strategy.
 package sched
 
 // Strategy decides the schedule of each execution.
@@ -131,6 +155,11 @@ func (k OpKind) IsAccess() bool {
 func (k OpKind) IsWrite() bool {
 	i := k.Info()
 	return i.Access && i.Write
+}
+
+// IsSync reports whether k is a synchronisation operation (KindInfo.Sync).
+func (k OpKind) IsSync() bool {
+	return k.Info().Sync
 }
 
 // Op is one pending or executed visible operation.

@@ -35,8 +35,8 @@ func (x CVT) Less(y CVT) bool {
 // last operations (the paper's "last accessed variable"); goroutine starts
 // name none. t counts the goroutines that take part in an ordering between
 // conflicting steps (accesses to one object with a write, or operations on
-// one mutex) that the program's own causality (program order, go, WaitGroup,
-// channels, Once) does not already imply; t is at least 2 for a failing
+// one mutex) that the program's own causality (sched.HB: program order, go,
+// WaitGroup, channels, Once) does not already imply; t is at least 2 for a failing
 // schedule, as every concurrency bug orders two goroutines.
 func Characterize(trace []sched.Step) CVT {
 	var x CVT
@@ -55,12 +55,12 @@ func Characterize(trace []sched.Step) CVT {
 	return x
 }
 
-// orderedGoroutines implements t: vector clocks over the structural
-// happens-before, then every conflicting pair not ordered by it.
+// orderedGoroutines implements t: the causal order of the trace
+// (sched.HB), then every conflicting pair not ordered by it.
 func orderedGoroutines(trace []sched.Step) int {
-	c := newClocks()
+	var c sched.HB
 	hist := map[int32]*objHist{}
-	stamp := map[evRef]vclock{}
+	stamp := map[evRef]sched.VClock{}
 	idx := map[int]int32{}
 	inv := map[int]bool{}
 	ran, started := map[int]bool{}, 0
@@ -69,15 +69,16 @@ func orderedGoroutines(trace []sched.Step) int {
 		if s.Op.Kind == sched.OpGo {
 			started++ // whether or not it ran
 		}
-		vc := c.step(s)
+		vc := c.Step(s)
 		me := evRef{s.G, idx[s.G]}
 		idx[s.G]++
-		if !conflicting(s.Op.Kind) || s.Op.Obj == 0 {
+		info := s.Op.Kind.Info()
+		if !conflicting(info) || s.Op.Obj == 0 {
 			continue
 		}
-		stamp[me] = vc.copy()
-		for _, p := range conflictPreds(hist, me, s.Op) {
-			if !stamp[p].leq(vc) {
+		stamp[me] = vc.Clone()
+		for _, p := range conflictPreds(hist, me, s.Op.Obj, !info.Write) {
+			if !stamp[p].Leq(vc) {
 				inv[p.g], inv[me.g] = true, true
 			}
 		}
@@ -86,29 +87,24 @@ func orderedGoroutines(trace []sched.Step) int {
 	return min(max(len(inv), 2), goroutines) // a test that never starts a goroutine: t = 1
 }
 
-// conflicting reports whether operations of kind k can order goroutines
-// by conflict: memory accesses and mutex operations.
-func conflicting(k sched.OpKind) bool {
-	switch k {
-	case sched.OpLock, sched.OpUnlock, sched.OpRLock, sched.OpRUnlock, sched.OpTryLock:
-		return true
-	}
-	return k.IsAccess()
-}
+// conflicting reports whether operations of kind info can order
+// goroutines by conflict, the schedule choosing the order: memory
+// accesses and mutex operations.
+func conflicting(info sched.KindInfo) bool { return info.Access || info.Mutex }
 
-// conflictPreds returns the earlier steps on op's object that conflict with
-// it, updating the history (read locks count as reads).
-func conflictPreds(hist map[int32]*objHist, me evRef, op sched.Op) []evRef {
-	o := hist[op.Obj]
+// conflictPreds returns the earlier steps on object obj that conflict with
+// step me, which reads (a read, an atomic load, RLock, RUnlock: a
+// conflicting kind that does not Write) or not, updating the history.
+func conflictPreds(hist map[int32]*objHist, me evRef, obj int32, read bool) []evRef {
+	o := hist[obj]
 	if o == nil {
 		o = &objHist{}
-		hist[op.Obj] = o
+		hist[obj] = o
 	}
 	var ps []evRef
 	if o.hasW && o.lastW.g != me.g {
 		ps = append(ps, o.lastW)
 	}
-	read := op.Kind == sched.OpRead || op.Kind == sched.OpAtomicLoad || op.Kind == sched.OpRLock || op.Kind == sched.OpRUnlock
 	if read {
 		o.reads = addRead(o.reads, me)
 		return ps

@@ -73,8 +73,8 @@
 // 2005; source sets of Abdulla et al. POPL 2014). Two operations are
 // dependent as sched.Dependent says (reads of one location commute, RLock
 // and RUnlock commute, WaitGroup Adds and Dones commute among themselves);
-// happens-before uses vector clocks with the seed's write and access
-// clocks (Fig. 3) generalised to commute tags; the clocks of the prefix
+// happens-before uses vector clocks (sched.VClock) with the seed's write
+// and access clocks (Fig. 3) generalised to commute tags; the clocks of the prefix
 // an execution shares with the previous one are kept (dpor_incr.go). The
 // search is depth-first over the decisions of executions, reached again
 // by replaying decision prefixes. After each execution every race (two

@@ -30,7 +30,7 @@ type arenaMark struct{ chunk, off int32 }
 // Invariant: chunk <= len(chunks); the free space starts at off in
 // chunks[chunk] when chunk < len(chunks).
 type clockArena struct {
-	chunks [][]int32
+	chunks [][]uint32
 	chunk  int
 	off    int
 }
@@ -53,7 +53,7 @@ func (r *clockArena) mark() arenaMark { return arenaMark{int32(r.chunk), int32(r
 func (r *clockArena) release(m arenaMark) { r.chunk, r.off = int(m.chunk), int(m.off) }
 
 // alloc returns a zeroed clock of width entries.
-func (r *clockArena) alloc(width int) vclock {
+func (r *clockArena) alloc(width int) sched.VClock {
 	if r.chunk == len(r.chunks) || r.off+width > len(r.chunks[r.chunk]) {
 		r.next(width)
 	}
@@ -73,9 +73,9 @@ func (r *clockArena) next(width int) {
 	size := arenaChunk * max(width, 1)
 	switch {
 	case r.chunk == len(r.chunks):
-		r.chunks = append(r.chunks, make([]int32, size))
+		r.chunks = append(r.chunks, make([]uint32, size))
 	case len(r.chunks[r.chunk]) < width:
-		r.chunks[r.chunk] = make([]int32, size)
+		r.chunks[r.chunk] = make([]uint32, size)
 	}
 }
 

@@ -87,9 +87,9 @@ func entry[T any](s []T, i int, zero T) T {
 }
 
 // sameClock reports whether x and y are equal, missing entries read as 0.
-func sameClock(x, y vclock) bool {
-	for i := range max(len(x), len(y)) {
-		if at(x, i) != at(y, i) {
+func sameClock(x, y sched.VClock) bool {
+	for id := 1; id <= max(len(x), len(y)); id++ {
+		if x.Get(id) != y.Get(id) {
 			return false
 		}
 	}

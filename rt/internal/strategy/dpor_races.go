@@ -16,11 +16,11 @@ import (
 // access), of the wide operations of its class and of ClassAll.
 type analysis struct {
 	ev     []event
-	clk    []vclock // clock of each event
-	gclk   []vclock // by goroutine: clock of its last event
-	spawn  []vclock // by goroutine: clock of the go statement that made it
-	nlocal []int32  // by goroutine: events so far
-	lastEv []int    // by goroutine: its latest event
+	clk    []sched.VClock // clock of each event
+	gclk   []sched.VClock // by goroutine: clock of its last event
+	spawn  []sched.VClock // by goroutine: clock of the go statement that made it
+	nlocal []uint32       // by goroutine: events so far
+	lastEv []int          // by goroutine: its latest event
 	// objs holds, by object number (Op.Obj, dense from 1 within an
 	// execution) and class, the state of each object of the trace.
 	objs   [][sched.ClassAll]*objState
@@ -39,14 +39,14 @@ type analysis struct {
 	arena clockArena // backing of the event clocks, width wide each
 	width int        // entries of each event clock
 	gos   int        // goroutines the trace's go statements made, plus one
-	vbuf  vclock
+	vbuf  sched.VClock
 	cand  []int
 	seq   []int // the reversal being inserted (optimal mode)
 	real  int   // events of the trace; pending operations follow
 	// log holds what undoes each addition to an object state, saved the
 	// clocks it joined into (rewind, dpor_incr.go).
 	log   []undo
-	saved []int32
+	saved []uint32
 	// dbg, set by tests only, checks the incremental analysis against a
 	// full recomputation (dpor_incr_check.go).
 	dbg *analysisDebug
@@ -62,7 +62,7 @@ type analysis struct {
 type event struct {
 	g     int
 	op    sched.Op
-	local int32 // position in its goroutine, from 1
+	local uint32 // position in its goroutine, from 1
 	info  sched.KindInfo
 	step  int       // index in the trace
 	prev  int       // previous event of the goroutine, or -1
@@ -73,7 +73,7 @@ type event struct {
 // commute tag, and their indices, latest last.
 type objState struct {
 	tags   []uint8
-	clocks []vclock
+	clocks []sched.VClock
 	events []int
 }
 
@@ -83,23 +83,23 @@ func (s *objState) reset() {
 
 // joinInto joins into c the clocks of the events in s that tag does not
 // commute with.
-func (s *objState) joinInto(c *vclock, tag uint8) {
+func (s *objState) joinInto(c *sched.VClock, tag uint8) {
 	for i, t := range s.tags {
 		if tag == 0 || t != tag {
-			c.join(s.clocks[i])
+			c.Join(s.clocks[i])
 		}
 	}
 }
 
 // add records event k with clock c and tag in state s, and logs how to
 // undo it (rewind).
-func (a *analysis) add(s *objState, k int, c vclock, tag uint8) {
+func (a *analysis) add(s *objState, k int, c sched.VClock, tag uint8) {
 	s.events = append(s.events, k)
 	for i, t := range s.tags {
 		if t == tag {
 			a.log = append(a.log, undo{s: s, ev: k, tag: i, at: len(a.saved), n: len(s.clocks[i])})
 			a.saved = append(a.saved, s.clocks[i]...)
-			s.clocks[i].join(c)
+			s.clocks[i].Join(c)
 			return
 		}
 	}
@@ -110,7 +110,7 @@ func (a *analysis) add(s *objState, k int, c vclock, tag uint8) {
 		s.clocks[n] = append(s.clocks[n][:0], c...)
 		return
 	}
-	s.clocks = append(s.clocks, c.copy())
+	s.clocks = append(s.clocks, c.Clone())
 }
 
 // reset empties the analysis state, keeping the buffers of the previous
@@ -215,10 +215,10 @@ func (a *analysis) extend(trace []sched.Step, from int) {
 // every class (ClassAll) or a wide operation of a class reads (every,
 // all) are kept only when the trace has one.
 func scan(trace []sched.Step, pending []seenOp) (width int, fl kinds) {
-	width = len(pending)
+	width = max(len(pending)-1, 0) // pending is indexed by goroutine ID
 	for i := range trace {
 		st := &trace[i]
-		width = max(width, st.G+1)
+		width = max(width, st.G)
 		fl.note(&st.Op)
 	}
 	for i := range pending {
@@ -235,7 +235,7 @@ func (a *analysis) push(g int, op sched.Op, step int) int {
 	c := a.arena.alloc(a.width)
 	copy(c, a.gclk[g])
 	if a.nlocal[g] == 1 {
-		c.join(a.spawn[g])
+		c.Join(a.spawn[g])
 	}
 	a.ev = append(a.ev, event{g: g, op: op, local: a.nlocal[g], info: op.Kind.Info(), step: step, prev: a.lastEv[g], mark: mark})
 	a.lastEv[g] = len(a.ev) - 1
@@ -262,8 +262,7 @@ func (a *analysis) apply(k int) {
 		a.wide[info.Class].joinInto(c, 0)
 		a.global.joinInto(c, 0)
 	}
-	c.tick(e.g)
-	(*c)[e.g] = e.local
+	c.Put(e.g, e.local)
 	a.gclk[e.g] = *c
 }
 
@@ -366,17 +365,9 @@ func mergeDown(out []int, lists *[3][]int) []int {
 	}
 }
 
-// at returns c's entry for goroutine g.
-func at(c vclock, g int) int32 {
-	if g < len(c) {
-		return c[g]
-	}
-	return 0
-}
-
 // hb reports whether event i happens before the event whose clock is c.
-func (a *analysis) hb(i int, c vclock) bool {
-	return at(c, a.ev[i].g) >= a.ev[i].local
+func (a *analysis) hb(i int, c sched.VClock) bool {
+	return c.Get(a.ev[i].g) >= a.ev[i].local
 }
 
 // races finds the races of event j: the latest earlier events dependent
@@ -410,7 +401,7 @@ func (a *analysis) races(d *DPOR, j int) (races, added int) {
 				only = ei.g
 				continue
 			}
-			v.join(a.clk[i])
+			v.Join(a.clk[i])
 		}
 		if stops(ei.info, e.info) {
 			break
@@ -479,7 +470,7 @@ func (a *analysis) enabler(i, j int) bool {
 
 // base is the program-order clock of event j: its goroutine's previous
 // event's clock, or the go statement's for its first event.
-func (a *analysis) base(j int) vclock {
+func (a *analysis) base(j int) sched.VClock {
 	e := a.ev[j]
 	a.vbuf = a.vbuf[:0]
 	if e.prev >= 0 {
@@ -586,7 +577,7 @@ func (a *analysis) initials(i, j int) []int {
 		initial := true
 		for _, r := range order {
 			fr := a.first[r]
-			if r != q && fr < f && at(a.clk[f], r) >= a.ev[fr].local {
+			if r != q && fr < f && a.clk[f].Get(r) >= a.ev[fr].local {
 				initial = false
 				break
 			}

@@ -312,7 +312,7 @@ func (e *Exhaustive) preemptible(op sched.Op, key VarKey, hasKey bool) bool {
 	switch {
 	case op.Kind == sched.OpNone:
 		return true // unseen step: it enabled another goroutine, so synchronised
-	case op.Kind == sched.OpStart || isSync(op.Kind):
+	case op.Kind == sched.OpStart || op.Kind.IsSync():
 		return true
 	case !op.Kind.IsAccess() || !hasKey:
 		return false

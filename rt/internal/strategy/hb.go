@@ -22,8 +22,9 @@ type objHist struct {
 
 // hbHasher hashes the happens-before graph of a trace prefix incrementally:
 // nodes are steps, edges are program order and the order of conflicting
-// steps on the same object (at least one write; every pair of
-// synchronisation operations on an object conflicts). Two prefixes with the
+// steps on the same object: every pair but two reads (KindInfo.IsRead), a
+// coarsening of sched.Dependent (which also lets RLocks, WaitGroup Adds
+// and Waits commute) that merges fewer prefixes, never wrongly. Two prefixes with the
 // same graph reach the same state; equal hashes stand for equal graphs.
 // The hash is independent of the interleaving of independent steps.
 type hbHasher struct {
@@ -78,7 +79,7 @@ func (h *hbHasher) preds(me evRef, op sched.Op) []evRef {
 	if o.hasW && o.lastW.g != me.g {
 		ps = append(ps, o.lastW)
 	}
-	if op.Kind.IsWrite() || isSync(op.Kind) {
+	if !op.Kind.Info().IsRead() {
 		for _, r := range o.reads {
 			if r.g != me.g {
 				ps = append(ps, r)

@@ -77,16 +77,6 @@ func (n *varNamer) key(op sched.Op, heap []sched.HeapObject) (VarKey, bool) {
 	return k, true
 }
 
-// isSync reports whether k is a synchronisation operation: a scheduling
-// point in every execution and a preemption point of the exhaustive search.
-func isSync(k sched.OpKind) bool {
-	switch k {
-	case sched.OpNone, sched.OpStart, sched.OpExit, sched.OpGo:
-		return false
-	}
-	return !k.IsAccess()
-}
-
 // observer reconstructs, at each Pick, the step executed since the previous
 // Pick: the goroutine picked then performed the operation pending then.
 // It relies on the engine calling Pick at every scheduling point.

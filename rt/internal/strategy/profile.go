@@ -110,7 +110,7 @@ func (c varClass) String() string {
 // the execution's registered heap objects.
 func changeClass(op sched.Op, heap []sched.HeapObject) (varClass, bool) {
 	switch {
-	case isSync(op.Kind):
+	case op.Kind.IsSync():
 		return varClass{Group: syncGroup}, true
 	case op.Kind.IsAccess() && op.Group >= 0:
 		c := varClass{Group: op.Group}
