@@ -21,6 +21,7 @@ import (
 
 	"github.com/vtbound/vtbound/rt/internal/config"
 	"github.com/vtbound/vtbound/rt/internal/engine"
+	"github.com/vtbound/vtbound/rt/internal/report"
 	"github.com/vtbound/vtbound/rt/internal/sched"
 	"github.com/vtbound/vtbound/rt/internal/schedfile"
 	"github.com/vtbound/vtbound/rt/internal/strategy"
@@ -291,17 +292,17 @@ func (d *driver) fail(res *engine.Result, strat sched.Strategy) {
 		sf.Strategy = strategyName(strat)
 	}
 	d.annotateStory(sf, newStory(res))
-	var b strings.Builder
+	r := d.storyReport(report.Bug, res, sf, divergence)
 	path, err := d.writeSchedule(sf)
 	if err != nil {
-		d.writeReport(&b, res, sf, divergence)
-		fmt.Fprintf(&b, "  schedule NOT saved: %v\n", err)
-		t.Error(b.String())
+		tellStory(r, newStory(res))
+		r.ScheduleError = err.Error()
+		d.emit(r)
 		return
 	}
-	path = d.tell(&b, res, sf, path, found, divergence)
-	d.noteFailure(path, b.String())
-	t.Error(b.String())
+	path = d.tell(r, res, path, found, divergence)
+	d.noteFailure(path)
+	d.emit(r)
 }
 
 // stepBoundWarning says that exploration stopped at the step bound, or at
@@ -331,13 +332,6 @@ func strategyName(s sched.Strategy) string {
 		return n.Name()
 	}
 	return fmt.Sprintf("%T", s)
-}
-
-func section(b *strings.Builder, title string, lines []string) {
-	fmt.Fprintf(b, "  %s:\n", title)
-	for _, l := range lines {
-		fmt.Fprintf(b, "    %s\n", l)
-	}
 }
 
 // checkDeterminism replays the failing execution's decisions and compares

@@ -38,6 +38,17 @@ func sitePos(op sched.Op) schedfile.Pos {
 		Var: varName(op), Nth: engine.SiteNth(op.Site)}
 }
 
+// fileSteps turns a trace read from a schedule file into steps, resolving
+// the site and kind names of a version-2 file in this build.
+func fileSteps(trace []schedfile.Step) []sched.Step {
+	resolveTrace(trace)
+	steps := make([]sched.Step, len(trace))
+	for i, st := range trace {
+		steps[i] = sched.Step{G: st.G, Op: sched.Op{Kind: sched.OpKind(st.Kind), Site: st.Site, Group: engine.GroupOf(st.Site)}, Choice: -1, Preempt: st.Preempt}
+	}
+	return steps
+}
+
 // kindIDs maps every operation kind's name to the kind.
 var kindIDs = func() map[string]sched.OpKind {
 	m := map[string]sched.OpKind{}
