@@ -21,9 +21,7 @@ import (
 
 	"github.com/vtbound/vtbound/rt/internal/config"
 	"github.com/vtbound/vtbound/rt/internal/engine"
-	"github.com/vtbound/vtbound/rt/internal/report"
 	"github.com/vtbound/vtbound/rt/internal/sched"
-	"github.com/vtbound/vtbound/rt/internal/schedfile"
 	"github.com/vtbound/vtbound/rt/internal/strategy"
 )
 
@@ -266,43 +264,6 @@ func oracleName(res *engine.Result) string {
 		return res.Failure.Outcome.String()
 	}
 	return sched.Race.String()
-}
-
-// fail checks determinism, saves the schedule, minimises it and reports
-// the failure with the smallest (c,v,t) schedule found.
-func (d *driver) fail(res *engine.Result, strat sched.Strategy) {
-	t := d.t
-	t.Helper()
-	divergence := ""
-	if res.Outcome != sched.Failed && res.Outcome != sched.Timeout {
-		// A failure reported through testing.T would be reported again by
-		// the replay, so only engine-detected failures are re-checked; and
-		// after a timeout a goroutine of the test is still stuck, so the
-		// body is never run again (nor minimised).
-		divergence = d.checkDeterminism(res, trackNames(res.Plan))
-	}
-	found := strategy.Characterize(res.Trace)
-	sf := &schedfile.Schedule{
-		Test: d.name(), Oracle: oracleName(res), Strategy: res.Label, Seed: d.s.Seed,
-		Execution: res.N, CVT: fmt.Sprintf("%d,%d,%d", found.C, found.V, found.T), Track: trackNames(res.Plan),
-		Hash: res.Hash, Decisions: res.Decisions, Trace: toFileTrace(res.Trace),
-		Comments: interleaving(res.Trace, res.Heap),
-	}
-	if res.Label == "" {
-		sf.Strategy = strategyName(strat)
-	}
-	d.annotateStory(sf, newStory(res))
-	r := d.storyReport(report.Bug, res, sf, divergence)
-	path, err := d.writeSchedule(sf)
-	if err != nil {
-		tellStory(r, newStory(res))
-		r.ScheduleError = err.Error()
-		d.emit(r)
-		return
-	}
-	path = d.tell(r, res, path, found, divergence)
-	d.noteFailure(path)
-	d.emit(r)
 }
 
 // stepBoundWarning says that exploration stopped at the step bound, or at

@@ -22,6 +22,50 @@ func (d *driver) emit(r *report.Report) {
 	d.t.Error(text)
 }
 
+// fail checks determinism, saves the schedule, minimises it and reports
+// the failure with the smallest (c,v,t) schedule found.
+func (d *driver) fail(res *engine.Result, strat sched.Strategy) {
+	d.t.Helper()
+	r := d.bugReport(res, strat)
+	if r.ScheduleError == "" {
+		d.noteFailure(r.ReplaySchedule())
+	}
+	d.emit(r)
+}
+
+// bugReport checks determinism, saves the schedule, minimises it and
+// returns the report of the interleaving bug res, found by strat.
+func (d *driver) bugReport(res *engine.Result, strat sched.Strategy) *report.Report {
+	divergence := ""
+	if res.Outcome != sched.Failed && res.Outcome != sched.Timeout {
+		// A failure reported through testing.T would be reported again by
+		// the replay, so only engine-detected failures are re-checked; and
+		// after a timeout a goroutine of the test is still stuck, so the
+		// body is never run again (nor minimised).
+		divergence = d.checkDeterminism(res, trackNames(res.Plan))
+	}
+	found := strategy.Characterize(res.Trace)
+	sf := &schedfile.Schedule{
+		Test: d.name(), Oracle: oracleName(res), Strategy: res.Label, Seed: d.s.Seed,
+		Execution: res.N, CVT: cvtOf(found).String(), Track: trackNames(res.Plan),
+		Hash: res.Hash, Decisions: res.Decisions, Trace: toFileTrace(res.Trace),
+		Comments: interleaving(res.Trace, res.Heap),
+	}
+	if res.Label == "" {
+		sf.Strategy = strategyName(strat)
+	}
+	d.annotateStory(sf, newStory(res))
+	r := d.storyReport(report.Bug, res, sf, divergence)
+	path, err := d.writeSchedule(sf)
+	if err != nil {
+		tellStory(r, newStory(res))
+		r.ScheduleError = err.Error()
+		return r
+	}
+	d.tell(r, res, path, found, divergence)
+	return r
+}
+
 // storyReport starts the report of a failure told as a story (an
 // interleaving bug, or a replayed schedule that still fails): the failing
 // execution res as sf records it (oracle, strategy, seed, execution) and
@@ -54,8 +98,8 @@ func tellStory(r *report.Report, st story) {
 // tell minimises the failure when it can and tells the story in r: the
 // minimised execution when minimisation saved a smaller schedule,
 // otherwise the failing one. path is the saved schedule of the failing
-// execution; tell returns the path of the schedule to replay.
-func (d *driver) tell(r *report.Report, res *engine.Result, path string, found strategy.CVT, divergence string) string {
+// execution.
+func (d *driver) tell(r *report.Report, res *engine.Result, path string, found strategy.CVT, divergence string) {
 	st, replay := newStory(res), path
 	r.CVT, r.Schedule = cvtOf(found), path
 	if divergence == "" && minimizable(res) && d.childrenAllowed() {
@@ -70,7 +114,6 @@ func (d *driver) tell(r *report.Report, res *engine.Result, path string, found s
 		r.Steps = st.shown()
 	}
 	r.Replay = d.replayCommand(replay)
-	return replay
 }
 
 // reportMinimized minimises the failure and saves the minimised schedule

@@ -107,6 +107,16 @@ type Report struct {
 	Replay string `json:"replay,omitempty"`
 }
 
+// ReplaySchedule is the schedule the replay command replays: the
+// minimised one when minimisation saved one, otherwise the failing
+// execution's; "" when none was saved.
+func (r *Report) ReplaySchedule() string {
+	if r.Minimisation.Saved() {
+		return r.Minimisation.Schedule
+	}
+	return r.Schedule
+}
+
 // Found names the search that found a failing execution.
 type Found struct {
 	Strategy  string `json:"strategy"` // the strategy's label, with its parameters
