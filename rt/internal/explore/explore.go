@@ -295,23 +295,6 @@ func strategyName(s sched.Strategy) string {
 	return fmt.Sprintf("%T", s)
 }
 
-// checkDeterminism replays the failing execution's decisions and compares
-// trace hashes. It returns a description of the first differing step, or
-// "" when the replay matched.
-func (d *driver) checkDeterminism(res *engine.Result, track []string) string {
-	want := append([]sched.Step(nil), res.Trace...)
-	r := newReplay(res.Decisions, track)
-	e := engine.New(r, d.limits(), d.t.Failed)
-	again, ok := e.Run(d.body)
-	if !ok {
-		return ""
-	}
-	if again.Hash == res.Hash && r.Exact() {
-		return ""
-	}
-	return firstDifference(toFileTrace(want), again.Trace)
-}
-
 // testDir is where this test's schedules are saved.
 func (d *driver) testDir() string {
 	return filepath.Join(d.s.Dir, filepath.FromSlash(d.name()))

@@ -46,7 +46,7 @@ func TestResultRecords(t *testing.T) {
 		t.Fatalf("want 2 records, got %d: %+v", len(recs), recs)
 	}
 	ok, bug := recs[0], recs[1]
-	if ok.Schema != explore.ResultSchema || ok.Verdict != "pass" || ok.Executions == 0 || !ok.Exhausted || ok.Bug != nil || ok.Traces == 0 {
+	if ok.Schema != explore.ResultSchema || ok.Verdict != "pass" || ok.Executions == 0 || !ok.Exhausted || ok.Bug != nil || ok.Report != nil || ok.Traces == 0 {
 		t.Errorf("correct kernel's record: %+v", ok)
 	}
 	if !strings.HasPrefix(ok.CoverageFile, "vtbound-coverage 1\ntest TestResultRecords\n") || bug.CoverageFile != "" {

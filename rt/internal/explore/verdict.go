@@ -9,6 +9,12 @@ import (
 	"github.com/vtbound/vtbound/rt/internal/sched"
 )
 
+// Verdicts. No oracle lives here: the oracles (the engine's, and replay
+// divergence, divergence.go) say that an execution failed; classify
+// decides whether that failure is an interleaving bug, reported with a
+// saved schedule, or a failure on every schedule or one that is not
+// repeatable in one process, reported as such (docs/verdicts.md).
+
 // verdictKind says whether a failure found by exploration is an
 // interleaving bug.
 type verdictKind int
