@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/vtbound/vtbound/rt/internal/engine"
@@ -87,11 +88,12 @@ func (d *driver) storyReport(kind report.Kind, res *engine.Result, sf *schedfile
 }
 
 // tellStory fills what r tells of the story st: its sentence and the
-// steps it names, the goroutine its failure names, its goroutines and its
-// races.
+// steps it names, the goroutine its failure names, its goroutines, its
+// conflicting accesses and its races.
 func tellStory(r *report.Report, st story) {
 	r.Sentence, r.Named, r.G = st.sentence, oneBased(st.named), st.blamed()
 	r.Goroutines = goroutinesOf(st.res.States)
+	r.Conflicts = oneBased(slices.Sorted(slices.Values(conflicting(st.res.Trace))))
 	r.Races = racesOf(st.res.RaceReports, st.res.Trace)
 }
 

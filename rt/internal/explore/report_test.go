@@ -84,11 +84,11 @@ func checkSteps(t *testing.T, il *report.Interleaving) []string {
 	return kinds
 }
 
-// checkNamedShown checks that every step the sentence names is among the
-// steps shown.
+// checkNamedShown checks that every step the sentence names, and every
+// conflicting access, is among the steps shown.
 func checkNamedShown(t *testing.T, r *report.Report) {
 	t.Helper()
-	for _, n := range r.Named {
+	for _, n := range slices.Concat(r.Named, r.Conflicts) {
 		if !slices.ContainsFunc(r.Steps.Steps, func(st report.Step) bool { return st.N == n }) {
 			t.Errorf("the sentence names step %d, which the steps shown leave out: %q", n, r.Sentence)
 		}

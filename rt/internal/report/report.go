@@ -82,6 +82,9 @@ type Report struct {
 	// Interleaving is the failing execution's trace as found, abridged
 	// around its preemptions.
 	Interleaving *Interleaving `json:"interleaving,omitempty"`
+	// Conflicts are the 1-based positions, in the story's trace, of the
+	// accesses to locations that two goroutines touch, one with a write.
+	Conflicts []int `json:"conflicts,omitempty"`
 	// Races are the story's data races: the conflicting accesses that no
 	// synchronisation orders.
 	Races []Race `json:"races,omitempty"`
