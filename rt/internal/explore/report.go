@@ -46,6 +46,21 @@ func (d *driver) bugReport(res *engine.Result, strat sched.Strategy) *report.Rep
 		divergence = d.checkDeterminism(res, trackNames(res.Plan))
 	}
 	found := strategy.Characterize(res.Trace)
+	sf := d.failedSchedule(res, strat, found)
+	r := d.storyReport(report.Bug, res, sf, divergence)
+	path, err := d.writeSchedule(sf)
+	if err != nil {
+		tellStory(r, newStory(res))
+		r.ScheduleError = err.Error()
+		return r
+	}
+	d.tell(r, res, path, found, divergence)
+	return r
+}
+
+// failedSchedule is the schedule file of the failing execution res,
+// found by strat, of (c,v,t) found.
+func (d *driver) failedSchedule(res *engine.Result, strat sched.Strategy, found strategy.CVT) *schedfile.Schedule {
 	sf := &schedfile.Schedule{
 		Test: d.name(), Oracle: oracleName(res), Strategy: res.Label, Seed: d.s.Seed,
 		Execution: res.N, CVT: cvtOf(found).String(), Track: trackNames(res.Plan),
@@ -56,15 +71,7 @@ func (d *driver) bugReport(res *engine.Result, strat sched.Strategy) *report.Rep
 		sf.Strategy = strategyName(strat)
 	}
 	d.annotateStory(sf, newStory(res))
-	r := d.storyReport(report.Bug, res, sf, divergence)
-	path, err := d.writeSchedule(sf)
-	if err != nil {
-		tellStory(r, newStory(res))
-		r.ScheduleError = err.Error()
-		return r
-	}
-	d.tell(r, res, path, found, divergence)
-	return r
+	return sf
 }
 
 // storyReport starts the report of a failure told as a story (an
