@@ -14,8 +14,9 @@
 // progress).
 //
 // Results reach the sweep through VTBOUND_JSON: each test binary appends
-// one record per explored test (schema vtbound-result/1, written by
-// rt/internal/explore). A test binary that crashes or outlives -timeout
+// one record per explored test (schema vtbound-result/2, written by
+// rt/internal/explore; the sweep still reads vtbound-result/1, written by
+// test binaries built against an older rt). A test binary that crashes or outlives -timeout
 // is recorded with that status, and a package that fails to build with
 // its compiler output; the sweep goes on.
 package sweep

@@ -20,8 +20,13 @@ import (
 	"github.com/vtbound/vtbound/internal/sweep/db"
 )
 
-// resultSchema is the VTBOUND_JSON schema this sweep reads.
-const resultSchema = "vtbound-result/1"
+// resultSchema is the VTBOUND_JSON schema test binaries built with this
+// rt write; resultSchemaV1 is the schema of older ones, which the sweep
+// still reads (docs/sweep.md).
+const (
+	resultSchema   = "vtbound-result/2"
+	resultSchemaV1 = "vtbound-result/1"
+)
 
 // record is one line a test binary appends to VTBOUND_JSON (the schema
 // of rt/internal/explore.Result, which the sweep cannot import).
@@ -42,10 +47,41 @@ type record struct {
 	// CoverageFile is the test's coverage in the coverage file format
 	// (with -coverage).
 	CoverageFile string `json:"coverage_file"`
-	Bug          *struct {
-		Oracle, CVT, Schedule, Report, Signature string
-		Sites                                    []string
+	// Report is the failure the test reported (version 2): its kind
+	// ("bug", "replay-diverged", ...) and its text.
+	Report *struct {
+		Kind string `json:"kind"`
+		Text string `json:"text"`
+	} `json:"report"`
+	Bug *struct {
+		Oracle, CVT, Schedule, Signature string
+		Sites                            []string
+		// Report is a version-1 record's text report; version 2 has it in
+		// the record's report.
+		Report string `json:"report"`
 	} `json:"bug"`
+}
+
+// reportText is the text of the record's report.
+func (r record) reportText() string {
+	switch {
+	case r.Report != nil:
+		return r.Report.Text
+	case r.Bug != nil:
+		return r.Bug.Report
+	}
+	return ""
+}
+
+// diverged reports whether the test replayed a schedule (VTBOUND_REPLAY)
+// that no longer reproduces its failure. A version-2 record says so in
+// its report's kind; a version-1 record, or none, leaves only the test's
+// output, where the replay says "no longer reproduced".
+func (r record) diverged(output string) bool {
+	if r.Schema == resultSchema {
+		return r.Report != nil && r.Report.Kind == "replay-diverged"
+	}
+	return strings.Contains(output, "no longer reproduced")
 }
 
 // item is one unit of work: a test of a package with a seed.
@@ -139,7 +175,7 @@ func (o *outcome) add(p *process) {
 		sched, _ := os.ReadFile(rec.Bug.Schedule)
 		o.bugs = append(o.bugs, &db.Bug{
 			Package: o.it.pkg.Path, Test: rec.Test, Signature: rec.Bug.Signature, Oracle: rec.Bug.Oracle,
-			CVT: rec.Bug.CVT, Report: rec.Bug.Report, Sites: rec.Bug.Sites,
+			CVT: rec.Bug.CVT, Report: rec.reportText(), Sites: rec.Bug.Sites,
 			Schedule: string(sched), SchedulePath: rec.Bug.Schedule,
 		})
 		r.Bug = rec.Bug.Signature
@@ -172,11 +208,11 @@ func (o *outcome) replay(ctx context.Context, cfg *Config, it *item, b db.Bug, s
 	if len(p.records) == 0 {
 		p.records = []record{noRecord(b.Test, p)}
 	}
-	// An explicit replay that diverges fails the test too, saying the
-	// oracle is "no longer reproduced": the bug is gone from that schedule.
-	failed := !strings.Contains(p.output, "no longer reproduced")
+	// An explicit replay that diverges fails the test too: the bug is gone
+	// from that schedule.
+	failed := true
 	for _, rec := range p.records {
-		failed = failed && rec.Verdict != "pass"
+		failed = failed && rec.Verdict != "pass" && !rec.diverged(p.output)
 	}
 	o.replays[b.Signature] = failed
 }
@@ -210,13 +246,14 @@ func runTest(ctx context.Context, cfg *Config, it *item, pattern string, env []s
 }
 
 // noRecord is the record of a test that explored nothing (no rewritten
-// code: it writes none), from the process's output.
+// code: it writes none), from the process's output; it has no schema, as
+// it is not a test binary's.
 func noRecord(test string, p *process) record {
 	v := "pass"
 	if strings.Contains(p.output, "--- FAIL: "+test+" ") {
 		v = "fail"
 	}
-	return record{Schema: resultSchema, Test: test, Verdict: v}
+	return record{Test: test, Verdict: v}
 }
 
 // runningTests reads the tests go test's timeout panic lists as running.
@@ -263,7 +300,7 @@ func readRecords(path string) ([]record, error) {
 	sc.Buffer(nil, 64<<20)
 	for sc.Scan() {
 		var r record
-		if json.Unmarshal(sc.Bytes(), &r) == nil && r.Schema == resultSchema {
+		if json.Unmarshal(sc.Bytes(), &r) == nil && (r.Schema == resultSchema || r.Schema == resultSchemaV1) {
 			out = append(out, r)
 		}
 	}

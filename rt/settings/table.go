@@ -143,8 +143,8 @@ func outputSettings() []Setting {
 		Name: "VTBOUND_JSON", Phase: Run, Default: "(none)",
 		Accepts: "the path of a file",
 		Summary: "append one JSON line per explored test (verdict, executions, bug signature) to this file",
-		Doc: "Each explored test appends one record (schema vtbound-result/1: verdict, executions, wall time, strategy runs, " +
-			"distinct traces, completion, and for a bug its oracle, (c,v,t), schedule path, report and signature) as one line. " +
+		Doc: "Each explored test appends one record (schema vtbound-result/2: verdict, executions, wall time, strategy runs, " +
+			"distinct traces, completion, the report of a failure, as a value and as text, and for a bug its oracle, (c,v,t), schedule path and signature) as one line. " +
 			"A relative path is resolved against the package directory. vtbound sweep reads these records; see docs/sweep.md.",
 	}, {
 		Name: "VTBOUND_MAXSTEPS", Phase: Run, Default: "1000000",

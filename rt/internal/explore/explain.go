@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/vtbound/vtbound/rt/internal/engine"
+	"github.com/vtbound/vtbound/rt/internal/report"
 	"github.com/vtbound/vtbound/rt/internal/sched"
 	"github.com/vtbound/vtbound/rt/internal/strategy"
 )
@@ -301,48 +302,12 @@ func keepSyncNeighbours(trace []sched.Step, keep []bool) {
 // renderKept renders the kept steps, with a line counting each run of
 // elided steps.
 func renderKept(trace []sched.Step, keep []bool) []string {
-	var out []string
-	elided := 0
-	flush := func() {
-		if elided > 0 {
-			out = append(out, fmt.Sprintf("      … %d step%s elided", elided, plural(elided)))
-			elided = 0
-		}
-	}
-	const maxLines = 200
-	for i, st := range trace {
-		if !keep[i] {
-			elided++
-			continue
-		}
-		flush()
-		if len(out) >= maxLines {
-			out = append(out, fmt.Sprintf("      … %d more steps (the schedule file has the whole trace)", len(trace)-i))
-			return out
-		}
-		mark := " "
-		if st.Preempt {
-			mark = "»"
-		}
-		out = append(out, fmt.Sprintf("%s %4d G%d %s", mark, i+1, st.G, describeOp(st.Op)))
-	}
-	flush()
-	return out
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
+	return report.SteppedLines(keptSteps(trace, keep))
 }
 
 // cvtWords explains (c,v,t) on first use: "1 preemption, 1 variable,
 // 2 goroutines".
-func cvtWords(c strategy.CVT) string {
-	return fmt.Sprintf("%d preemption%s, %d variable%s, %d goroutine%s ordered",
-		c.C, plural(c.C), c.V, plural(c.V), c.T, plural(c.T))
-}
+func cvtWords(c strategy.CVT) string { return cvtOf(c).Words() }
 
 // sameSiteObjects reports whether the trace touches two or more registered
 // heap objects allocated at one site: only then does a report need the

@@ -22,7 +22,6 @@ import (
 	"github.com/vtbound/vtbound/rt/internal/config"
 	"github.com/vtbound/vtbound/rt/internal/engine"
 	"github.com/vtbound/vtbound/rt/internal/sched"
-	"github.com/vtbound/vtbound/rt/internal/schedfile"
 	"github.com/vtbound/vtbound/rt/internal/strategy"
 )
 
@@ -267,43 +266,6 @@ func oracleName(res *engine.Result) string {
 	return sched.Race.String()
 }
 
-// fail checks determinism, saves the schedule, minimises it and reports
-// the failure with the smallest (c,v,t) schedule found.
-func (d *driver) fail(res *engine.Result, strat sched.Strategy) {
-	t := d.t
-	t.Helper()
-	divergence := ""
-	if res.Outcome != sched.Failed && res.Outcome != sched.Timeout {
-		// A failure reported through testing.T would be reported again by
-		// the replay, so only engine-detected failures are re-checked; and
-		// after a timeout a goroutine of the test is still stuck, so the
-		// body is never run again (nor minimised).
-		divergence = d.checkDeterminism(res, trackNames(res.Plan))
-	}
-	found := strategy.Characterize(res.Trace)
-	sf := &schedfile.Schedule{
-		Test: d.name(), Oracle: oracleName(res), Strategy: res.Label, Seed: d.s.Seed,
-		Execution: res.N, CVT: fmt.Sprintf("%d,%d,%d", found.C, found.V, found.T), Track: trackNames(res.Plan),
-		Hash: res.Hash, Decisions: res.Decisions, Trace: toFileTrace(res.Trace),
-		Comments: interleaving(res.Trace, res.Heap),
-	}
-	if res.Label == "" {
-		sf.Strategy = strategyName(strat)
-	}
-	d.annotateStory(sf, newStory(res))
-	var b strings.Builder
-	path, err := d.writeSchedule(sf)
-	if err != nil {
-		d.writeReport(&b, res, sf, divergence)
-		fmt.Fprintf(&b, "  schedule NOT saved: %v\n", err)
-		t.Error(b.String())
-		return
-	}
-	path = d.tell(&b, res, sf, path, found, divergence)
-	d.noteFailure(path, b.String())
-	t.Error(b.String())
-}
-
 // stepBoundWarning says that exploration stopped at the step bound, or at
 // the time bound (engine/timebound.go).
 func (d *driver) stepBoundWarning(res *engine.Result, n int) {
@@ -331,30 +293,6 @@ func strategyName(s sched.Strategy) string {
 		return n.Name()
 	}
 	return fmt.Sprintf("%T", s)
-}
-
-func section(b *strings.Builder, title string, lines []string) {
-	fmt.Fprintf(b, "  %s:\n", title)
-	for _, l := range lines {
-		fmt.Fprintf(b, "    %s\n", l)
-	}
-}
-
-// checkDeterminism replays the failing execution's decisions and compares
-// trace hashes. It returns a description of the first differing step, or
-// "" when the replay matched.
-func (d *driver) checkDeterminism(res *engine.Result, track []string) string {
-	want := append([]sched.Step(nil), res.Trace...)
-	r := newReplay(res.Decisions, track)
-	e := engine.New(r, d.limits(), d.t.Failed)
-	again, ok := e.Run(d.body)
-	if !ok {
-		return ""
-	}
-	if again.Hash == res.Hash && r.Exact() {
-		return ""
-	}
-	return firstDifference(toFileTrace(want), again.Trace)
 }
 
 // testDir is where this test's schedules are saved.

@@ -18,6 +18,13 @@ import (
 	"github.com/vtbound/vtbound/rt/internal/sched"
 )
 
+// The leak oracle's exceptions. The oracle itself is the engine's
+// (engine/execution.go: goroutines still blocked when the test body
+// returns; engine/spin.go: still busy-waiting); a leak whose goroutines
+// all block in functions VTBOUND_IGNORE_LEAKS or goleak's options in
+// TestMain name is accepted here, as goleak's IgnoreTopFunction does, and
+// the execution passes.
+
 // acceptedLeaks counts the leaked goroutines accepted by
 // VTBOUND_IGNORE_LEAKS, by top function.
 type acceptedLeaks struct {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/vtbound/vtbound/rt/internal/engine"
+	"github.com/vtbound/vtbound/rt/internal/report"
 	"github.com/vtbound/vtbound/rt/internal/sched"
 	"github.com/vtbound/vtbound/rt/internal/schedfile"
 	"github.com/vtbound/vtbound/rt/internal/strategy"
@@ -18,7 +19,12 @@ import (
 // ResultSchema names and versions the records VTBOUND_JSON=FILE writes:
 // one JSON object per line and per explored test. A consumer rejects a
 // schema it does not know; fields are only ever added within a version.
-const ResultSchema = "vtbound-result/1"
+//
+// Version 2 moved the text report from the bug (bug.report, a string) to
+// the record's report, an object holding the structured report and its
+// text, and records the report of every failure vtbound reports, not
+// only of interleaving bugs.
+const ResultSchema = "vtbound-result/2"
 
 // Result is one explored test's record (see docs/sweep.md).
 type Result struct {
@@ -55,7 +61,18 @@ type Result struct {
 	// vtbound sweep keeps it per test across nights.
 	CoverageFile string `json:"coverage_file,omitempty"`
 	Replay       string `json:"replay,omitempty"`
-	Bug          *Bug   `json:"bug,omitempty"`
+	// Report is the failure vtbound reported through the test, if any.
+	Report *FailureReport `json:"report,omitempty"`
+	// Bug identifies the reported interleaving bug, if any.
+	Bug *Bug `json:"bug,omitempty"`
+}
+
+// FailureReport is a Result's report: the report as a value, and as the
+// text printed through testing.T (its Text field hides the method that
+// rendered it).
+type FailureReport struct {
+	report.Report
+	Text string `json:"text"`
 }
 
 // StrategyRun is what one strategy of the exploration did.
@@ -65,12 +82,12 @@ type StrategyRun struct {
 	Traces     int    `json:"distinct_traces"`
 }
 
-// Bug is the reported interleaving bug of a Result.
+// Bug identifies the reported interleaving bug of a Result; its report
+// is the Result's.
 type Bug struct {
 	Oracle   string `json:"oracle"`
 	CVT      string `json:"cvt"`
 	Schedule string `json:"schedule"`
-	Report   string `json:"report"`
 	// Sites are the distinct file:line of the reported (minimised)
 	// interleaving's steps, sorted; Signature is the oracle and the sites,
 	// stable across runs, machines and symmetric schedules.
@@ -182,21 +199,28 @@ func (d *driver) noteExplore(strat sched.Strategy) {
 	}
 }
 
-// noteFailure records the reported bug: its report, the schedule to
-// replay (the minimised one when minimisation saved one) and its
-// signature, computed from that schedule.
-func (d *driver) noteFailure(path, report string) {
+// noteFailure records the reported bug: the schedule to replay (the
+// minimised one when minimisation saved one) and its signature, computed
+// from that schedule.
+func (d *driver) noteFailure(path string) {
 	r := d.lookupRecord()
 	if r == nil {
 		return
 	}
-	bug := &Bug{Schedule: path, Report: report}
+	bug := &Bug{Schedule: path}
 	if sf, err := schedfile.ReadFile(path); err == nil {
 		bug.Oracle, bug.CVT = sf.Oracle, sf.CVT
 		bug.Sites = traceSites(sf.Trace)
 	}
 	bug.Signature = bug.Oracle + "@" + strings.Join(bug.Sites, ",")
 	r.res.Bug = bug
+}
+
+// noteReport records the report of the test's failure and its text.
+func (d *driver) noteReport(rep *report.Report, text string) {
+	if r := d.lookupRecord(); r != nil {
+		r.res.Report = &FailureReport{Report: *rep, Text: text}
+	}
 }
 
 // traceSites lists the distinct file:line of the steps of a schedule

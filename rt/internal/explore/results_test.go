@@ -11,14 +11,16 @@ import (
 
 	"github.com/vtbound/vtbound/rt/internal/explore"
 	"github.com/vtbound/vtbound/rt/internal/kernels"
+	"github.com/vtbound/vtbound/rt/internal/report"
 )
 
 const resultsChild = "VTBOUND_TEST_RESULTS_CHILD"
 
 // TestResultRecords runs a correct kernel (ainc(3) under dpor: 6 traces,
 // then nothing left) and a buggy one (Fig2) in child processes with
-// VTBOUND_JSON: each appends one vtbound-result/1 line; the bug's has its
-// oracle, its saved schedule and a signature made of file:line sites; the
+// VTBOUND_JSON: each appends one vtbound-result/2 line; the bug's has its
+// oracle, its saved schedule, a signature made of file:line sites and its
+// report, as text and as a value that renders to that text; the
 // correct kernel's, measured with VTBOUND_COVERAGE, has its coverage file.
 func TestResultRecords(t *testing.T) {
 	switch os.Getenv(resultsChild) {
@@ -44,7 +46,7 @@ func TestResultRecords(t *testing.T) {
 		t.Fatalf("want 2 records, got %d: %+v", len(recs), recs)
 	}
 	ok, bug := recs[0], recs[1]
-	if ok.Schema != explore.ResultSchema || ok.Verdict != "pass" || ok.Executions == 0 || !ok.Exhausted || ok.Bug != nil || ok.Traces == 0 {
+	if ok.Schema != explore.ResultSchema || ok.Verdict != "pass" || ok.Executions == 0 || !ok.Exhausted || ok.Bug != nil || ok.Report != nil || ok.Traces == 0 {
 		t.Errorf("correct kernel's record: %+v", ok)
 	}
 	if !strings.HasPrefix(ok.CoverageFile, "vtbound-coverage 1\ntest TestResultRecords\n") || bug.CoverageFile != "" {
@@ -55,11 +57,30 @@ func TestResultRecords(t *testing.T) {
 	}
 	b := bug.Bug
 	if b.Oracle != "test failure" || len(b.Sites) == 0 || !strings.HasPrefix(b.Signature, "test failure@") ||
-		!strings.Contains(b.Signature, ".go:") || !strings.Contains(b.Report, "vtbound: TestResultRecords") {
+		!strings.Contains(b.Signature, ".go:") {
 		t.Errorf("bug: %+v", b)
 	}
+	checkRecordedReport(t, bug.Report, b.Schedule)
 	if _, err := os.Stat(b.Schedule); err != nil {
 		t.Errorf("bug's schedule: %v", err)
+	}
+}
+
+// checkRecordedReport checks a bug's recorded report: the text printed
+// through the test, a report of kind bug for the test, whose replay
+// command names the bug's schedule, and a value that renders to that text
+// again (so the record carries everything the text shows).
+func checkRecordedReport(t *testing.T, r *explore.FailureReport, schedule string) {
+	t.Helper()
+	if r == nil {
+		t.Fatal("the bug's record has no report")
+	}
+	if !strings.HasPrefix(r.Text, "vtbound: TestResultRecords: test failure") || r.Kind != report.Bug ||
+		r.Test != "TestResultRecords" || r.Oracle != "test failure" || !strings.Contains(r.Replay, "VTBOUND_REPLAY="+schedule) {
+		t.Errorf("report: kind %q, test %q, oracle %q, replay %q, text:\n%s", r.Kind, r.Test, r.Oracle, r.Replay, r.Text)
+	}
+	if got := r.Report.Text(); got != r.Text {
+		t.Errorf("the recorded report renders as\n%s\nnot as the text printed:\n%s", got, r.Text)
 	}
 }
 

@@ -4,10 +4,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/vtbound/vtbound/rt/internal/engine"
-	"github.com/vtbound/vtbound/rt/internal/sched"
 	"github.com/vtbound/vtbound/rt/internal/schedfile"
 )
 
@@ -69,13 +67,10 @@ func (d *driver) replayFile(path string, explicit bool) bool {
 		d.report(res, r, true)
 		return true
 	case failed:
-		var b strings.Builder
-		d.writeReport(&b, res, &schedfile.Schedule{Oracle: oracleName(res), Strategy: "replay of " + path, Seed: sf.Seed, Execution: sf.Execution, CVT: sf.CVT}, "")
-		b.WriteString("  saved schedule still fails: " + path + "\n  replay: " + d.replayCommand(path) + "\n")
-		t.Error(b.String())
+		d.emit(d.replayReport(res, sf, path))
 		return true
 	case diverged && explicit:
-		t.Errorf("vtbound: %s: %s: %s (oracle %q no longer reproduced)", t.Name(), sched.Divergence, firstDifference(sf.Trace, res.Trace), sf.Oracle)
+		d.emit(d.divergedReport(res, sf, path))
 	case diverged:
 		warnf("saved schedule %s no longer replays (program changed?): %s", path, firstDifference(sf.Trace, res.Trace))
 	case explicit:

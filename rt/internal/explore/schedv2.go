@@ -1,7 +1,6 @@
 package explore
 
 import (
-	"fmt"
 	"os"
 	"runtime"
 	"sort"
@@ -38,6 +37,17 @@ func sitePos(op sched.Op) schedfile.Pos {
 		Var: varName(op), Nth: engine.SiteNth(op.Site)}
 }
 
+// fileSteps turns a trace read from a schedule file into steps, resolving
+// the site and kind names of a version-2 file in this build.
+func fileSteps(trace []schedfile.Step) []sched.Step {
+	resolveTrace(trace)
+	steps := make([]sched.Step, len(trace))
+	for i, st := range trace {
+		steps[i] = sched.Step{G: st.G, Op: sched.Op{Kind: sched.OpKind(st.Kind), Site: st.Site, Group: engine.GroupOf(st.Site)}, Choice: -1, Preempt: st.Preempt}
+	}
+	return steps
+}
+
 // kindIDs maps every operation kind's name to the kind.
 var kindIDs = func() map[string]sched.OpKind {
 	m := map[string]sched.OpKind{}
@@ -69,71 +79,6 @@ func resolveTrace(trace []schedfile.Step) {
 		}
 		st.Site = ids[st.Pos.Name()]
 	}
-}
-
-// sameStep reports whether a recorded step and a replayed one are the
-// same operation of the same goroutine at the same site: by name for
-// version-2 steps, by number for version-1 steps.
-func sameStep(want schedfile.Step, got sched.Step) bool {
-	if want.G != got.G {
-		return false
-	}
-	if want.KindName == "" {
-		return want.Kind == int(got.Op.Kind) && want.Site == got.Op.Site
-	}
-	return want.KindName == got.Op.Kind.String() && want.Pos.Name() == engine.SiteName(got.Op.Site)
-}
-
-// firstDifference names the first step where a replayed trace departs
-// from the recorded one.
-func firstDifference(want []schedfile.Step, got []sched.Step) string {
-	for i := 0; i < len(want) || i < len(got); i++ {
-		switch {
-		case i >= len(got):
-			return fmt.Sprintf("replay stopped after %d steps; recorded step %d was %s", len(got), i+1, fileStep(want[i]))
-		case i >= len(want):
-			return fmt.Sprintf("replay ran past the %d recorded steps; step %d was G%d %s", len(want), i+1, got[i].G, describeOp(got[i].Op))
-		case !sameStep(want[i], got[i]):
-			return fmt.Sprintf("replay diverged at step %d: recorded %s, replayed G%d %s", i+1, fileStep(want[i]), got[i].G, describeOp(got[i].Op))
-		}
-	}
-	return "replay made different decisions (same steps, different trace hash)"
-}
-
-// replayDiverged reports whether a replay departed from the recorded schedule:
-// a different trace hash, or decisions the replay could not follow. A
-// version-1 file's hash was computed from numeric IDs, so its steps are
-// compared instead.
-func replayDiverged(sf *schedfile.Schedule, res *engine.Result, exact bool) bool {
-	if sf.Version == 1 {
-		return !exact || len(sf.Trace) != len(res.Trace) || firstMismatch(sf.Trace, res.Trace) >= 0
-	}
-	return !exact || res.Hash != sf.Hash
-}
-
-// firstMismatch returns the index of the first differing step, or -1.
-func firstMismatch(want []schedfile.Step, got []sched.Step) int {
-	for i := range min(len(want), len(got)) {
-		if !sameStep(want[i], got[i]) {
-			return i
-		}
-	}
-	return -1
-}
-
-// fileStep renders a recorded step as the report does: "G1 x.go:22 wg-add".
-func fileStep(s schedfile.Step) string {
-	if s.KindName == "" {
-		return fmt.Sprintf("G%d %s", s.G, describeOp(sched.Op{Kind: sched.OpKind(s.Kind), Site: s.Site, Group: -1}))
-	}
-	what := s.KindName
-	if s.Pos.Var != "" {
-		what += " " + s.Pos.Var
-	}
-	if w := s.Pos.Where(); w != "" && s.KindName != "start" && s.KindName != "exit" {
-		what = w + " " + what
-	}
-	return fmt.Sprintf("G%d %s", s.G, what)
 }
 
 // annotate records in sf what `vtbound show` renders: the test's package

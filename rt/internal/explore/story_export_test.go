@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/vtbound/vtbound/rt/internal/engine"
+	"github.com/vtbound/vtbound/rt/internal/report"
 	"github.com/vtbound/vtbound/rt/internal/strategy"
 )
 
@@ -66,4 +67,32 @@ func KernelStory(t *testing.T, body func(testing.TB), name string, find int) (se
 		st = newStory(view)
 	}
 	return st.sentence, st.goroutines(), st.steps()
+}
+
+// KernelReport explores body (a catalogue kernel's buggy form that fails
+// through the engine, not through the testing.TB it is given) under dpor
+// until it fails and returns the report the driver assembles for that
+// failure, as fail does before printing it: determinism checked, schedule
+// saved under a temporary directory, minimised in process.
+func KernelReport(t *testing.T, body func(testing.TB)) *report.Report {
+	t.Helper()
+	tb := &kernelTB{}
+	d := newTestDriver(t, func(*testing.T) { body(tb) })
+	d.s.Dir = t.TempDir()
+	strat, err := strategy.New("dpor", strategy.Config{Seed: 1, Budget: StoryFindBudget})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := engine.New(strat, d.limits(), tb.failed.Load)
+	for range StoryFindBudget {
+		res, ok := e.Run(d.body)
+		if !ok {
+			break
+		}
+		if res.Failure != nil {
+			return d.bugReport(res.Clone(), strat)
+		}
+	}
+	t.Fatalf("dpor found no failure in %d executions", StoryFindBudget)
+	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/vtbound/vtbound/rt/internal/engine"
+	"github.com/vtbound/vtbound/rt/internal/report"
 	"github.com/vtbound/vtbound/rt/internal/sched"
 	"github.com/vtbound/vtbound/rt/internal/schedfile"
 )
@@ -254,9 +255,9 @@ func TestHeaderNamesStorysGoroutine(t *testing.T) {
 	if view == nil || view.Failure == nil || view.Failure.G != 4 {
 		t.Fatalf("the view does not keep the goroutine its failure names: %+v", view)
 	}
-	var b strings.Builder
-	(&driver{t: t}).writeStory(&b, found, newStory(view), &schedfile.Schedule{Oracle: "goroutine leak"}, "")
-	if header, _, _ := strings.Cut(b.String(), "\n"); !strings.HasSuffix(header, "still blocked (G4)") {
+	r := (&driver{t: t}).storyReport(report.Bug, found, &schedfile.Schedule{Oracle: "goroutine leak"}, "")
+	tellStory(r, newStory(view))
+	if header, _, _ := strings.Cut(r.Text(), "\n"); !strings.HasSuffix(header, "still blocked (G4)") {
 		t.Errorf("header %q, want it to name G4, the minimised story's goroutine", header)
 	}
 }

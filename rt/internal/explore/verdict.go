@@ -9,6 +9,12 @@ import (
 	"github.com/vtbound/vtbound/rt/internal/sched"
 )
 
+// Verdicts. No oracle lives here: the oracles (the engine's, and replay
+// divergence, divergence.go) say that an execution failed; classify
+// decides whether that failure is an interleaving bug, reported with a
+// saved schedule, or a failure on every schedule or one that is not
+// repeatable in one process, reported as such (docs/verdicts.md).
+
 // verdictKind says whether a failure found by exploration is an
 // interleaving bug.
 type verdictKind int
@@ -192,33 +198,6 @@ func (d *driver) report(res *engine.Result, strat sched.Strategy, first bool) {
 // reportVerdict reports a failure that is not an interleaving bug: once,
 // without (c,v,t), saved schedule or replay command.
 func (d *driver) reportVerdict(res *engine.Result, v verdict) {
-	t := d.t
-	t.Helper()
-	title := "fails on every schedule: not an interleaving bug"
-	if v.kind == notRepeatable {
-		title = "not repeatable in one process"
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "vtbound: %s: %s", t.Name(), oracleName(res))
-	if f := res.Failure; f.Message != "" {
-		fmt.Fprintf(&b, ": %s", f.Message)
-		if f.G > 0 {
-			fmt.Fprintf(&b, " (G%d)", f.G)
-		}
-	}
-	fmt.Fprintf(&b, "; %s\n  %s\n", title, v.why)
-	if v.kind == notRepeatable {
-		b.WriteString("  the test depends on state an earlier execution (or an earlier test) left in the process\n")
-		if left := d.before.leftBehind(d.s.Dir); len(left) > 0 {
-			section(&b, "left behind", left)
-		}
-	}
-	switch res.Outcome {
-	case sched.Deadlock, sched.Leak, sched.Livelock:
-		section(&b, "goroutines", goroutineLines(res.States))
-	case sched.Panicked:
-		section(&b, "panic stack", strings.Split(strings.TrimSpace(res.Failure.Stack), "\n"))
-	}
-	b.WriteString("  no schedule is saved (replaying one would not show an interleaving)\n")
-	t.Error(b.String())
+	d.t.Helper()
+	d.emit(d.verdictReport(res, v))
 }
