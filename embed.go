@@ -23,6 +23,7 @@ import (
 //go:embed rt/internal/engine/*.go rt/internal/engine/*.s
 //go:embed rt/internal/explore/*.go
 //go:embed rt/internal/gid/*.go rt/internal/gid/*.s
+//go:embed rt/internal/report/*.go
 //go:embed rt/internal/sched/*.go
 //go:embed rt/internal/schedfile/*.go
 //go:embed rt/internal/strategy/*.go
