@@ -49,10 +49,7 @@ var gorootKnown = map[string]string{
 	"fixedbugs/bug347.go":      "a panic's position in runtime.Callers is the hook's line, not the access's",
 	"fixedbugs/issue14646.go":  "runtime.Caller inside a rewritten statement reports the next line",
 	"fixedbugs/issue24491a.go": "//go:uintptrescapes: the hoisted arguments of a go statement let the object be freed before the call",
-	"fixedbugs/issue43444.go":  "package initialisation order with a function-literal initialiser differs",
 	"fixedbugs/issue4618.go":   "testing.AllocsPerRun counts an allocation of the instrumentation",
-	"fixedbugs/issue51913.go":  "static initialisation: `var b = a` is initialised before an earlier initialiser writes a (the hook takes a's address)",
-	"fixedbugs/issue66585.go":  "static initialisation: `var b = x` is initialised before an earlier initialiser writes x (the hook takes x's address)",
 }
 
 // gorootProgram is one `// run` program of the corpus.

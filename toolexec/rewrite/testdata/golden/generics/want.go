@@ -8,7 +8,7 @@ import (
 //line generics.go:3:1
 import "sync"
 
-var _vtbS = _vtbRegister()
+var _vtbG [3]_vtbrt.Guard
 
 //line generics.go:5:1
 type Box[T any] struct {
@@ -188,7 +188,7 @@ func Guarded[L sync.Locker](l L) {
 	_vtbrt.LockerUnlock(_vtbS+20, l)
 }
 
-var _vtbG [3]_vtbrt.Guard
+var _vtbS = _vtbRegister()
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/generics", ""+

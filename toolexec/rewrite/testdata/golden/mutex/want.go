@@ -8,7 +8,7 @@ import (
 //line mutex.go:3:1
 import "sync"
 
-var _vtbS = _vtbRegister()
+var _vtbG [3]_vtbrt.Guard
 
 //line mutex.go:5:1
 var mu sync.Mutex
@@ -101,6 +101,8 @@ func Values(s *Store) {
 	}()
 }
 
+var _vtbS = _vtbRegister()
+
 //line mutex.go:47:1
 var bufs = sync.Pool{New: func() any {
 //line mutex.go:47:39
@@ -118,8 +120,6 @@ func Recycle() {
 //line mutex.go:54:1
 	put(b)
 }
-
-var _vtbG [3]_vtbrt.Guard
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/mutex", ""+

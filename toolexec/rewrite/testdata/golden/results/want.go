@@ -8,7 +8,7 @@ import (
 //line results.go:3:1
 import "sync"
 
-var _vtbS = _vtbRegister()
+var _vtbG [2]_vtbrt.Guard
 
 //line results.go:5:1
 func Bare() (n int, err error) {
@@ -64,7 +64,7 @@ func Plain() (n int) {
 	return
 }
 
-var _vtbG [2]_vtbrt.Guard
+var _vtbS = _vtbRegister()
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/results", ""+

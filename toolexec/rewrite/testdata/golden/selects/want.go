@@ -5,7 +5,7 @@ import (
 	_vtbunsafe "unsafe"
 )
 
-var _vtbS = _vtbRegister()
+var _vtbG [0]_vtbrt.Guard
 
 //line selects.go:3:1
 func Loop(in <-chan int, out chan<- int, quit chan struct{}) int {
@@ -115,7 +115,7 @@ func Forever() {
 	select {}
 }
 
-var _vtbG [0]_vtbrt.Guard
+var _vtbS = _vtbRegister()
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/selects", ""+

@@ -13,7 +13,7 @@ import (
 	"time"
 )
 
-var _vtbS = _vtbRegister()
+var _vtbG [0]_vtbrt.Guard
 
 // Timers: every modelled time API (see apis.go).
 //line stdlibapis.go:11:1
@@ -134,6 +134,8 @@ func Cleanups(tb testing.TB, t *testing.T, f func()) {
 	_vtbrt.TCleanup(_vtbS+40, t, f)
 }
 
+var _vtbS = _vtbRegister()
+
 var _ = time.NewTimer
 
 var _ = time.NewTicker
@@ -161,8 +163,6 @@ var _ = context.AfterFunc
 var _ = context.Cause
 
 var _ = sync.OnceFunc
-
-var _vtbG [0]_vtbrt.Guard
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/stdlibapis", ""+

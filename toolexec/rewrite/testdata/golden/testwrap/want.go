@@ -13,7 +13,7 @@ import (
 	"testing"
 )
 
-var _vtbS = _vtbRegister()
+var _vtbG [2]_vtbrt.Guard
 
 //line testwrap_test.go:10:1
 var shared int
@@ -350,7 +350,7 @@ func TestAllocsSubtest(t *testing.T) {
 	})
 }
 
-var _vtbG [2]_vtbrt.Guard
+var _vtbS = _vtbRegister()
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/testwrap", ""+

@@ -8,7 +8,7 @@ import (
 //line waitgroup.go:3:1
 import "sync"
 
-var _vtbS = _vtbRegister()
+var _vtbG [6]_vtbrt.Guard
 
 //line waitgroup.go:5:1
 type Lazy struct {
@@ -124,7 +124,7 @@ func Values(l *Lazy, wg *sync.WaitGroup, mu *sync.RWMutex) {
 	do(func() {})
 }
 
-var _vtbG [6]_vtbrt.Guard
+var _vtbS = _vtbRegister()
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/waitgroup", ""+

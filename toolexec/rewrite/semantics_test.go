@@ -1,0 +1,188 @@
+package rewrite
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// semanticsCase is a small main package, each modelled on a program of the
+// Go team's corpus ($GOROOT/test, see goroot_test.go) whose rewrite once
+// behaved differently or did not compile. Its rewritten form must print the
+// same and exit with the same status as the original.
+type semanticsCase struct {
+	name string
+	src  string
+	want []string // fragments the rewrite must contain: the construct is modelled
+	not  []string // fragments it must not contain
+}
+
+// semanticsCases: see semanticsCase. Each names the corpus program it
+// stands for.
+var semanticsCases = []semanticsCase{
+	// fixedbugs/issue43444.go: f is instrumented (it writes sp), so every
+	// initialiser calling it refers to the site base; Go initialises
+	// a, b, e, c, d.
+	{name: "initorder", src: `package main
+
+import "fmt"
+
+var sp = ""
+
+func f(name string, _ ...any) int {
+	fmt.Print(sp, name)
+	sp = " "
+	return 0
+}
+
+var a = f("a", x)
+var b = f("b", y)
+var c = f("c", z)
+var d = func() int {
+	if false {
+		_ = z
+	}
+	return f("d")
+}()
+var e = f("e")
+
+var x int
+var y int = 42
+var z int = func() int { return 42 }()
+
+func main() { fmt.Println() }
+`},
+	// The site base joins a group of declarations before the first
+	// variable whose initialiser runs code; the next keeps its line.
+	{name: "initgroup", src: `package main
+
+import (
+	"fmt"
+	"runtime"
+)
+
+var n int
+
+func g() int {
+	n++
+	_, _, line, _ := runtime.Caller(1)
+	return line
+}
+
+var (
+	k = 1
+	m = g()
+	c = k
+)
+
+func main() { fmt.Println(k, m, c, n) }
+`, want: []string{"\n\t_vtbS = _vtbRegister()\n//line "}},
+	// fixedbugs/issue51913.go: the function literal writes a after a's
+	// initialisation and before b's.
+	{name: "initwrite", src: `package main
+
+import "fmt"
+
+var _ = func() int {
+	a = false
+	return 0
+}()
+
+var a = true
+var b = a
+
+func main() { fmt.Println(a, b) }
+`},
+	// fixedbugs/issue66585.go: foo, instrumented, increments x between
+	// x's initialisation and b's.
+	{name: "initcall", src: `package main
+
+import "fmt"
+
+var x = 0
+var a = foo()
+var b = x
+
+func foo() int {
+	x++
+	return x
+}
+
+func main() { fmt.Println(a, b) }
+`},
+}
+
+// TestRewriteKeepsSemantics rewrites every semanticsCase, builds the
+// originals and the rewritten programs with one go command, runs each pair
+// and compares output and exit status.
+func TestRewriteKeepsSemantics(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs programs with the go command")
+	}
+	dir := t.TempDir()
+	files := map[string][]byte{}
+	for i, c := range semanticsCases {
+		name := filepath.Join(dir, c.name+".go")
+		out, err := Package(typeCheck(t, name, []byte(c.src), ""))
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		src := string(out.Files[name])
+		if src == "" {
+			t.Errorf("%s: nothing rewritten", c.name)
+			continue
+		}
+		checkFragments(t, c, src, out.Warnings)
+		files[fmt.Sprintf("n%02d/%s.go", i, c.name)] = []byte(c.src)
+		files[fmt.Sprintf("r%02d/%s.go", i, c.name)] = []byte(src)
+	}
+	mod := writeModuleAt(t, dir, repoRoot(t), files)
+	bin := filepath.Join(mod, "bin")
+	buildOut, _ := goCmd(t, mod, "build", "-o", bin+string(filepath.Separator), "./...")
+	for i, c := range semanticsCases {
+		n, r := fmt.Sprintf("n%02d", i), fmt.Sprintf("r%02d", i)
+		if _, ok := files[r+"/"+c.name+".go"]; !ok {
+			continue
+		}
+		if !built(bin, n) {
+			t.Errorf("%s: the original does not build:\n%s", c.name, buildErrors(buildOut, n))
+			continue
+		}
+		if !built(bin, r) {
+			t.Errorf("%s: the rewritten program does not build:\n%s", c.name, buildErrors(buildOut, r))
+			continue
+		}
+		nat, rew := runBinary(filepath.Join(bin, n)), runBinary(filepath.Join(bin, r))
+		if nat != rew {
+			t.Errorf("%s: rewritten program differs:\nnative (exit %d):\n%s\nrewritten (exit %d):\n%s", c.name, nat.code, nat.out, rew.code, rew.out)
+		}
+	}
+}
+
+// checkFragments checks a case's want and not fragments in its rewrite.
+func checkFragments(t *testing.T, c semanticsCase, src string, warnings []string) {
+	t.Helper()
+	var bad []string
+	for _, w := range c.want {
+		if !strings.Contains(src, w) {
+			bad = append(bad, "lacks "+w)
+		}
+	}
+	for _, w := range c.not {
+		if strings.Contains(src, w) {
+			bad = append(bad, "contains "+w)
+		}
+	}
+	if len(bad) > 0 {
+		t.Errorf("%s: the rewrite %s (warnings: %q):\n%s", c.name, strings.Join(bad, ", "), warnings, src)
+	}
+}
+
+// built reports whether the go command left a binary for directory d.
+func built(bin, d string) bool {
+	_, err := os.Stat(filepath.Join(bin, d))
+	return err == nil
+}
