@@ -176,11 +176,11 @@ func (fr *fileRewriter) makeChan(x *dst.CallExpr, ae *ast.CallExpr) dst.Expr {
 	return &dst.CallExpr{Fun: typ, Args: []dst.Expr{fr.makeChanCall(elem, x, ae)}}
 }
 
-// intSize makes the size operand of make(chan T, n) an int: constants and
-// ints stay, another integer type is converted with int(n).
+// intSize makes the size operand of make(chan T, n) an int: untyped
+// constants and ints stay, another integer type is converted with int(n).
 func (fr *fileRewriter) intSize(x *dst.CallExpr, ae *ast.CallExpr) bool {
 	tv := fr.info.Types[ae.Args[1]]
-	if tv.Value != nil || types.Identical(tv.Type, types.Typ[types.Int]) {
+	if untypedConst(tv) || types.Identical(tv.Type, types.Typ[types.Int]) {
 		return true
 	}
 	intType, ok := fr.typeExpr(types.Typ[types.Int], ae.Pos())

@@ -42,10 +42,6 @@ const gorootDefaultSample = 40
 // as the original, with the reason (found by the whole-corpus run below).
 // They are built, but not compared.
 var gorootKnown = map[string]string{
-	// Rewrites that do not compile: the compile wrapper compiles such a
-	// package unchanged, with a warning.
-	"fixedbugs/bug230.go": "a value of a concrete type sent on a channel of interface type: rt.Send's type inference fails",
-	// Rewrites that behave differently.
 	"fixedbugs/bug347.go":      "a panic's position in runtime.Callers is the hook's line, not the access's",
 	"fixedbugs/issue14646.go":  "runtime.Caller inside a rewritten statement reports the next line",
 	"fixedbugs/issue24491a.go": "//go:uintptrescapes: the hoisted arguments of a go statement let the object be freed before the call",

@@ -112,6 +112,50 @@ func foo() int {
 
 func main() { fmt.Println(a, b) }
 `},
+	// A typed constant has its own type, which a generic rt call cannot
+	// infer from the channel: signal/signal.go's sigc <- syscall.SIGTERM,
+	// fixedbugs/bug230.go's c <- I(0) on a channel of interface type.
+	{name: "typedconst", src: `package main
+
+import (
+	"fmt"
+	"os"
+	"syscall"
+	"time"
+)
+
+type errT string
+
+func (e errT) Error() string { return string(e) }
+
+const ErrClosed errT = "closed"
+
+const N uint16 = 2
+
+type I int
+
+func (I) m() {}
+
+func main() {
+	sigc := make(chan os.Signal, 1)
+	sigc <- syscall.SIGTERM
+	fmt.Println(<-sigc)
+	errc := make(chan error, 1)
+	errc <- ErrClosed
+	fmt.Println(<-errc == ErrClosed)
+	anyc := make(chan any, 1)
+	select {
+	case anyc <- time.Second:
+	}
+	fmt.Println(<-anyc)
+	c := make(chan interface{ m() }, 1)
+	c <- I(0)
+	fmt.Println(<-c)
+	b := make(chan bool, int64(4))
+	u := make(chan int, N)
+	fmt.Println(cap(b), cap(u))
+}
+`, want: []string{"_vtbrt.Send[os.Signal](", "_vtbrt.Send[error](", "_vtbrt.SendCase[any](", "int(int64(4)))", "int(N))"}},
 }
 
 // TestRewriteKeepsSemantics rewrites every semanticsCase, builds the

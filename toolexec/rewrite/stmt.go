@@ -263,14 +263,15 @@ func (fr *fileRewriter) send(x *dst.SendStmt, as *ast.SendStmt) dst.Stmt {
 
 // chanFunc returns _vtbrt.name for a send of value on ch, instantiated
 // explicitly when type inference from the arguments would not give the
-// channel's element type. ok is false when that type cannot be written here.
+// channel's element type (a value of another type, a typed constant such
+// as syscall.SIGTERM on a chan os.Signal). ok is false when that type cannot be written here.
 func (fr *fileRewriter) chanFunc(name string, ch, value ast.Expr) (dst.Expr, bool) {
 	c := coreChan(fr.typeOf(ch))
 	if c == nil {
 		return nil, false
 	}
 	tv := fr.info.Types[value]
-	if tv.Value != nil || tv.IsNil() || types.Identical(tv.Type, c.Elem()) {
+	if untypedConst(tv) || tv.IsNil() || types.Identical(tv.Type, c.Elem()) {
 		return fr.rtSel(name), true
 	}
 	t, ok := fr.typeExpr(c.Elem(), ch.Pos())
