@@ -156,6 +156,44 @@ func main() {
 	fmt.Println(cap(b), cap(u))
 }
 `, want: []string{"_vtbrt.Send[os.Signal](", "_vtbrt.Send[error](", "_vtbrt.SendCase[any](", "int(int64(4)))", "int(N))"}},
+	// fixedbugs/bug347.go: a panic in a case operand is reported at the
+	// case's line.
+	{name: "selectline", src: `package main
+
+import (
+	"fmt"
+	"path/filepath"
+	"runtime"
+)
+
+var t *struct{ c chan int }
+
+var c chan int
+
+func f() {
+	select {
+	case <-c:
+	case <-t.c:
+	}
+}
+
+func main() {
+	defer func() {
+		fmt.Println(recover())
+		for i := 0; ; i++ {
+			pc, file, line, ok := runtime.Caller(i)
+			if !ok {
+				return
+			}
+			if runtime.FuncForPC(pc).Name() == "main.f" {
+				fmt.Println(filepath.Base(file), line)
+				return
+			}
+		}
+	}()
+	f()
+}
+`, want: []string{"_vtbrt.Select("}},
 }
 
 // TestRewriteKeepsSemantics rewrites every semanticsCase, builds the

@@ -124,9 +124,9 @@ func Core[C ~chan int](c C, d chan<- int) int {
 	_ = ok
 //line generics.go:51:1
 	{
-//line generics.go:51:1
+//line generics.go:52:5
 		_vtbcase6 := _vtbrt.RecvCase(c)
-//line generics.go:51:1
+//line generics.go:54:5
 		_vtbcase7 := _vtbrt.SendCase(c, 2)
 //line generics.go:51:1
 		switch _vtbrt.Select(_vtbS+16, false, _vtbcase6, _vtbcase7) {

@@ -25,9 +25,9 @@ func Poll(done <-chan bool) bool {
 	}
 //line timeruntime.go:14:1
 	{
-//line timeruntime.go:14:1
+//line timeruntime.go:15:5
 		_vtbcase1 := _vtbrt.RecvCase(done)
-//line timeruntime.go:14:1
+//line timeruntime.go:17:5
 		_vtbcase2 := _vtbrt.RecvCase(_vtbrt.After(_vtbS+2, 10*time.Millisecond))
 //line timeruntime.go:14:1
 		switch _vtbrt.Select(_vtbS+3, false, _vtbcase1, _vtbcase2) {
