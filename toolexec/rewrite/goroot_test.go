@@ -42,7 +42,6 @@ const gorootDefaultSample = 40
 // as the original, with the reason (found by the whole-corpus run below).
 // They are built, but not compared.
 var gorootKnown = map[string]string{
-	"fixedbugs/issue14646.go":  "runtime.Caller inside a rewritten statement reports the next line",
 	"fixedbugs/issue24491a.go": "//go:uintptrescapes: the hoisted arguments of a go statement let the object be freed before the call",
 	"fixedbugs/issue4618.go":   "testing.AllocsPerRun counts an allocation of the instrumentation",
 }

@@ -194,6 +194,25 @@ func main() {
 	f()
 }
 `, want: []string{"_vtbrt.Select("}},
+	// fixedbugs/issue14646.go: runtime.Caller in a deferred call sees the
+	// line of the function's closing brace.
+	{name: "deferline", src: `package main
+
+import (
+	"fmt"
+	"runtime"
+)
+
+func main() {
+	var line int
+	func() {
+		defer func() {
+			_, _, line, _ = runtime.Caller(1)
+		}()
+	}()
+	fmt.Println(line)
+}
+`, want: []string{"_vtbW("}},
 }
 
 // TestRewriteKeepsSemantics rewrites every semanticsCase, builds the

@@ -35,6 +35,7 @@ func (c *Counter) Inc() {
 	}
 //line embedded.go:19:1
 	c.n++
+//line embedded.go:20:1
 }
 
 //line embedded.go:22:1

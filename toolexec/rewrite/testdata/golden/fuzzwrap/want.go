@@ -34,6 +34,7 @@ func add(n int) {
 			}
 //line fuzzwrap_test.go:14:29
 			total += n
+//line fuzzwrap_test.go:14:41
 		})
 	}
 //line fuzzwrap_test.go:16:1

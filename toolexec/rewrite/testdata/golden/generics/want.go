@@ -28,6 +28,7 @@ func (b *Box[T]) Set(v T) {
 	}
 //line generics.go:13:1
 	b.val = v
+//line generics.go:14:1
 }
 
 //line generics.go:16:1
@@ -178,6 +179,7 @@ func WithLock[M lockPtr](m M, f func()) {
 	defer m.Unlock()
 //line generics.go:72:1
 	f()
+//line generics.go:73:1
 }
 
 //line generics.go:75:1

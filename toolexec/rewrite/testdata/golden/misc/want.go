@@ -119,6 +119,7 @@ Start:
 	}
 //line misc.go:50:1
 	return (*_vtbRR(3, _vtbS+12, &cfg)).Name()
+//line misc.go:51:1
 }
 
 func _vtbRegister() int32 {

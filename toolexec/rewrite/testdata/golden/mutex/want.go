@@ -32,6 +32,7 @@ func (s *Store) Get(k string) int {
 	}
 //line mutex.go:16:1
 	return _vtbM(1, _vtbS+3, false, s.data)[k]
+//line mutex.go:17:1
 }
 
 //line mutex.go:19:1
@@ -68,6 +69,7 @@ func (s *Store) Try() bool {
 	defer _vtbrt.Unlock(_vtbS+15, *_vtbR(2, _vtbS+14, &s.lock))
 //line mutex.go:35:1
 	return _vtbrt.TryLock(_vtbS+16, &mu)
+//line mutex.go:36:1
 }
 
 //line mutex.go:38:1
@@ -99,6 +101,7 @@ func Values(s *Store) {
 //line mutex.go:44:15
 		_vtbrt.Unlock(_vtbS+22, &mu)
 	}()
+//line mutex.go:45:1
 }
 
 var _vtbS = _vtbRegister()

@@ -49,11 +49,13 @@ func Deferred() (n int) {
 		}
 //line results.go:20:1
 		n = 2
+//line results.go:21:1
 	})
 //line results.go:22:1
 	defer _vtbrt.WGWait(_vtbS+10, &wg)
 //line results.go:23:1
 	return
+//line results.go:24:1
 }
 
 //line results.go:26:1

@@ -40,6 +40,7 @@ func Timers(d time.Duration) bool {
 	_ = stop
 //line stdlibapis.go:22:1
 	return _vtbrt.TimerStop(_vtbS+10, t) && _vtbrt.TimerStop(_vtbS+11, af)
+//line stdlibapis.go:23:1
 }
 
 // Contexts: every modelled context API.
@@ -75,6 +76,7 @@ func Contexts(tb testing.TB, t *testing.T, d time.Duration) error {
 	stop()
 //line stdlibapis.go:41:1
 	return _vtbrt.Cause(_vtbS+23, context.WithoutCancel(context.WithValue(ctx5, "k", 1)))
+//line stdlibapis.go:42:1
 }
 
 // Syncs: sync.Map, OnceFunc/OnceValue(s), sync.Locker.

@@ -39,6 +39,7 @@ func TestCounter(t *testing.T) {
 		}
 //line testwrap_test.go:17:1
 		shared++
+//line testwrap_test.go:18:1
 	})
 //line testwrap_test.go:19:1
 	_vtbrt.WGWait(_vtbS+4, &wg)

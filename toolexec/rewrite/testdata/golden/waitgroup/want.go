@@ -75,6 +75,7 @@ func Fan(n int) int {
 			*_vtbW(5, _vtbS+21, &total) += *_vtbR(4, _vtbS+22, &i)
 //line waitgroup.go:36:1
 			_vtbrt.Unlock(_vtbS+23, &mu)
+//line waitgroup.go:37:1
 		})
 	}
 //line waitgroup.go:39:1
