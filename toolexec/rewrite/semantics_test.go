@@ -213,6 +213,33 @@ func main() {
 	fmt.Println(line)
 }
 `, want: []string{"_vtbW("}},
+	// range.go: with no value variable, Go does not evaluate an array
+	// (pointer) operand whose length is constant (evaluating *p would
+	// panic); with a blank value variable it does, reading p and *p.
+	{name: "rangeconst", src: `package main
+
+import "fmt"
+
+var p *[3]int
+
+func main() {
+	n := 0
+	for range *p {
+		n++
+	}
+	for i := range *p {
+		n += i
+	}
+	for i := range p {
+		n += i
+	}
+	fmt.Println(n)
+	defer func() { fmt.Println("recovered", recover() != nil, n) }()
+	for i, _ := range *p {
+		n += i
+	}
+}
+`, want: []string{"for range *p {", "for i := range *p {", "for i := range p {", "for i, _ := range *_vtbRR("}},
 }
 
 // TestRewriteKeepsSemantics rewrites every semanticsCase, builds the
