@@ -42,8 +42,7 @@ const gorootDefaultSample = 40
 // as the original, with the reason (found by the whole-corpus run below).
 // They are built, but not compared.
 var gorootKnown = map[string]string{
-	"fixedbugs/issue24491a.go": "//go:uintptrescapes: the hoisted arguments of a go statement let the object be freed before the call",
-	"fixedbugs/issue4618.go":   "testing.AllocsPerRun counts an allocation of the instrumentation",
+	"fixedbugs/issue4618.go": "testing.AllocsPerRun counts an allocation of the instrumentation",
 }
 
 // gorootProgram is one `// run` program of the corpus.

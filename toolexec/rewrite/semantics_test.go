@@ -240,6 +240,38 @@ func main() {
 	}
 }
 `, want: []string{"for range *p {", "for i := range *p {", "for i := range p {", "for i, _ := range *_vtbRR("}},
+	// fixedbugs/issue24491a.go: under //go:uintptrescapes the converted
+	// pointer keeps its object alive until the call returns.
+	{name: "uintptrescapes", src: `package main
+
+import (
+	"fmt"
+	"runtime"
+	"unsafe"
+)
+
+var done = make(chan bool, 1)
+
+func setup() unsafe.Pointer {
+	s := "ok"
+	runtime.SetFinalizer(&s, func(p *string) { *p = "FAIL" })
+	return unsafe.Pointer(&s)
+}
+
+//go:noinline
+//go:uintptrescapes
+func test(s string, p uintptr) {
+	runtime.GC()
+	runtime.GC()
+	fmt.Println(s, *(*string)(unsafe.Pointer(p)))
+	done <- true
+}
+
+func main() {
+	go test("go", uintptr(setup()))
+	<-done
+}
+`, want: []string{"_vtbrt.Go(", "uintptr(_vtba"}},
 }
 
 // TestRewriteKeepsSemantics rewrites every semanticsCase, builds the
