@@ -131,7 +131,11 @@ func (fr *fileRewriter) builtinCall(x *dst.CallExpr, ae *ast.CallExpr, name stri
 	switch name {
 	case "close":
 		fr.exprs(x.Args)
-		return fr.rtCall("Close", fr.site(ae.Pos(), "KChan", ""), x.Args[0])
+		name := "Close"
+		if chanElem(fr.typeOf(ae.Args[0])) == nil {
+			name = "CloseAny" // a type parameter's channel types of several element types
+		}
+		return fr.rtCall(name, fr.site(ae.Pos(), "KChan", ""), x.Args[0])
 	case "make":
 		if r := fr.makeChan(x, ae); r != nil {
 			return r

@@ -212,7 +212,7 @@ func (fr *fileRewriter) untypedRisk(e ast.Expr) bool {
 // rangeStmt rewrites range over a channel into a receive loop; other range
 // statements are instrumented by rangeAccesses.
 func (fr *fileRewriter) rangeStmt(x *dst.RangeStmt, as *ast.RangeStmt, l *dst.LabeledStmt) []dst.Stmt {
-	if coreChan(fr.typeOf(as.X)) == nil {
+	if chanElem(fr.typeOf(as.X)) == nil {
 		return fr.rangeAccesses(x, as, l)
 	}
 	if !fr.canRestructure(l, as.Pos(), "range") {

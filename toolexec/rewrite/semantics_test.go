@@ -272,6 +272,61 @@ func main() {
 	<-done
 }
 `, want: []string{"_vtbrt.Go(", "uintptr(_vtba"}},
+	// typeparam/chans.go, typeparam/builtins.go: channel operations on a
+	// type parameter whose channel types have one element type and several
+	// directions, or several element types (close alone is allowed then).
+	{name: "chantypeset", src: `package main
+
+import "fmt"
+
+func send[C chan int | chan<- int](c C, v int) {
+	select {
+	case c <- v:
+	}
+	c <- v + 1
+}
+
+func recv[C chan int | <-chan int](c C) (int, bool) {
+	v, ok := <-c
+	return v, ok
+}
+
+func drain[C chan int | <-chan int](c C) (n int) {
+	for v := range c {
+		n += v
+	}
+	return n
+}
+
+func closeAll[C chan int | chan<- int](cs ...C) {
+	for _, c := range cs {
+		close(c)
+	}
+}
+
+func closeMixed[C chan int | chan string](c C) { close(c) }
+
+type named chan int
+
+func closeNamed[E any, C ~chan E | chan<- E](c C) { close(c) }
+
+func main() {
+	closeNamed[int](make(named))
+	closeNamed[string](make(chan<- string))
+	a := make(chan int, 2)
+	send(a, 7)
+	fmt.Println(recv(a))
+	closeAll(a)
+	fmt.Println(drain(a))
+	fmt.Println(recv(a))
+	s := make(chan string)
+	closeMixed(s)
+	_, ok := <-s
+	fmt.Println(ok)
+	defer func() { fmt.Println(recover()) }()
+	closeMixed(s)
+}
+`, want: []string{"_vtbrt.SendCase[int](", "_vtbrt.Send[int](", "_vtbrt.Recv2(", "_vtbrt.CloseAny(", "_vtbrt.Close("}},
 }
 
 // TestRewriteKeepsSemantics rewrites every semanticsCase, builds the
