@@ -370,7 +370,7 @@ func TestRewriteKeepsSemantics(t *testing.T) {
 			t.Errorf("%s: the rewritten program does not build:\n%s", c.name, buildErrors(buildOut, r))
 			continue
 		}
-		nat, rew := runBinary(filepath.Join(bin, n)), runBinary(filepath.Join(bin, r))
+		nat, rew := runBinary(filepath.Join(bin, n), bin), runBinary(filepath.Join(bin, r), bin)
 		if nat != rew {
 			t.Errorf("%s: rewritten program differs:\nnative (exit %d):\n%s\nrewritten (exit %d):\n%s", c.name, nat.code, nat.out, rew.code, rew.out)
 		}
