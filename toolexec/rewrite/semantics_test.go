@@ -24,7 +24,7 @@ type semanticsCase struct {
 var semanticsCases = []semanticsCase{
 	// fixedbugs/issue43444.go: f is instrumented (it writes sp), so every
 	// initialiser calling it refers to the site base; Go initialises
-	// a, b, e, c, d.
+	// e, a, b, c, d.
 	{name: "initorder", src: `package main
 
 import "fmt"
