@@ -137,3 +137,10 @@ func ReflectClose(site int32, ch reflect.Value) {
 	}
 	g.Close(site, ch.UnsafePointer(), ch.Close)
 }
+
+// CloseAny replaces close(ch) where the type of ch is a type parameter
+// whose channel types have several element types, so that no Close[T]
+// accepts it: ch is the channel as an interface value.
+func CloseAny(site int32, ch any) {
+	ReflectClose(site, reflect.ValueOf(ch))
+}

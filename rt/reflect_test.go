@@ -60,6 +60,13 @@ func reflectPrimitives() []primitive {
 			w, ok2 := rt.ReflectRecv(pChan, cv)
 			o.add("%v %v %v %v", v.Interface(), ok, w.Interface(), ok2)
 		}, only: []string{"4 true 0 false"}},
+		{name: "close-any-wakes-receiver", body: func(t *testing.T, o *outcomes) {
+			// close of a type parameter's channel of several element types.
+			ch := rt.MakeChan[string](pChan, 0)
+			rt.Go(pGo, func() { rt.CloseAny(pChan, ch) })
+			v, ok := rt.Recv2(pChan, ch)
+			o.add("%q %v", v, ok)
+		}, only: []string{`"" false`}},
 		{name: "reflect-value-try", body: func(t *testing.T, o *outcomes) {
 			ch := rt.MakeChan[int](pChan, 1)
 			cv := reflect.ValueOf(ch)

@@ -160,7 +160,11 @@ func (fr *fileRewriter) builtinCall(x *dst.CallExpr, ae *ast.CallExpr, name stri
 	switch name {
 	case "close":
 		fr.exprs(x.Args)
-		return fr.rtCall("Close", fr.site(ae.Pos(), "KChan", ""), x.Args[0])
+		name := "Close"
+		if chanElem(fr.typeOf(ae.Args[0])) == nil {
+			name = "CloseAny" // a type parameter's channel types of several element types
+		}
+		return fr.rtCall(name, fr.site(ae.Pos(), "KChan", ""), x.Args[0])
 	case "make":
 		if r := fr.makeChan(x, ae); r != nil {
 			return r
@@ -205,11 +209,11 @@ func (fr *fileRewriter) makeChan(x *dst.CallExpr, ae *ast.CallExpr) dst.Expr {
 	return &dst.CallExpr{Fun: typ, Args: []dst.Expr{fr.makeChanCall(elem, x, ae)}}
 }
 
-// intSize makes the size operand of make(chan T, n) an int: constants and
-// ints stay, another integer type is converted with int(n).
+// intSize makes the size operand of make(chan T, n) an int: untyped
+// constants and ints stay, another integer type is converted with int(n).
 func (fr *fileRewriter) intSize(x *dst.CallExpr, ae *ast.CallExpr) bool {
 	tv := fr.info.Types[ae.Args[1]]
-	if tv.Value != nil || types.Identical(tv.Type, types.Typ[types.Int]) {
+	if untypedConst(tv) || types.Identical(tv.Type, types.Typ[types.Int]) {
 		return true
 	}
 	intType, ok := fr.typeExpr(types.Typ[types.Int], ae.Pos())

@@ -90,7 +90,9 @@ func (fr *fileRewriter) goStmt(x *dst.GoStmt, as *ast.GoStmt) []dst.Stmt {
 }
 
 // goArgs moves the arguments of a go statement's call into temporaries,
-// except constants, nil, function literals and site ids.
+// except constants, nil, function literals and site ids; a conversion of
+// an unsafe.Pointer to uintptr stays in the call, on a temporary holding
+// the pointer.
 func (fr *fileRewriter) goArgs(call *dst.CallExpr, orig *ast.CallExpr) []dst.Stmt {
 	var pre []dst.Stmt
 	if len(orig.Args) == 1 && len(call.Args) == 1 {
@@ -112,10 +114,37 @@ func (fr *fileRewriter) goArgs(call *dst.CallExpr, orig *ast.CallExpr) []dst.Stm
 			continue
 		}
 		n := fr.p.newTemp("a")
+		if conv := fr.pointerToUintptr(call, orig, i); conv != nil {
+			pre = append(pre, define(conv.Args[0], n))
+			conv.Args[0] = ident(n)
+			continue
+		}
 		pre = append(pre, define(a, n))
 		call.Args[i] = ident(n)
 	}
 	return pre
+}
+
+// pointerToUintptr returns the argument i of call, the rewrite of orig,
+// when it converts an unsafe.Pointer to a uintptr type: its temporary then
+// holds the pointer, converted in the call, so that the object stays alive
+// until the call as the original argument keeps it (for a
+// //go:uintptrescapes function, or syscall's); nil otherwise.
+func (fr *fileRewriter) pointerToUintptr(call *dst.CallExpr, orig *ast.CallExpr, i int) *dst.CallExpr {
+	if len(orig.Args) != len(call.Args) {
+		return nil // the rewrite added arguments (an rt call's site)
+	}
+	conv, ok := call.Args[i].(*dst.CallExpr)
+	ac, aok := ast.Unparen(orig.Args[i]).(*ast.CallExpr)
+	if !ok || !aok || len(conv.Args) != 1 || len(ac.Args) != 1 || conv.Ellipsis || !fr.info.Types[ac.Fun].IsType() {
+		return nil
+	}
+	to, ok := typeUnder(fr.typeOf(ac)).(*types.Basic)
+	from, fok := typeUnder(fr.typeOf(ac.Args[0])).(*types.Basic)
+	if !ok || !fok || to.Kind() != types.Uintptr || from.Kind() != types.UnsafePointer {
+		return nil
+	}
+	return conv
 }
 
 // isStatic reports whether evaluating e has no effect and gives the same
@@ -183,7 +212,7 @@ func (fr *fileRewriter) untypedRisk(e ast.Expr) bool {
 // rangeStmt rewrites range over a channel into a receive loop; other range
 // statements are instrumented by rangeAccesses.
 func (fr *fileRewriter) rangeStmt(x *dst.RangeStmt, as *ast.RangeStmt, l *dst.LabeledStmt) []dst.Stmt {
-	if coreChan(fr.typeOf(as.X)) == nil {
+	if chanElem(fr.typeOf(as.X)) == nil {
 		return fr.rangeAccesses(x, as, l)
 	}
 	if !fr.canRestructure(l, as.Pos(), "range") {

@@ -2,6 +2,10 @@ package rewrite
 
 import (
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -65,6 +69,56 @@ func TestInitOrderKept(t *testing.T) {
 	}
 	if want := "n=2 registry=[json yaml]"; !strings.Contains(got, want) {
 		t.Errorf("rewritten program printed %q, want %q (as natively)", strings.TrimSpace(got), want)
+	}
+}
+
+// staticSrc has static copies before and after the first initialiser that
+// runs code; the compiler initialises b statically only while no earlier
+// initialiser may have changed a.
+const staticSrc = `package main
+
+var a = 1
+var b = a
+var h = 0
+
+func f() int { h++; return h }
+
+var c = f()
+var d = a
+
+func main() { println(a, b, c, d) }
+`
+
+// TestSiteBaseInitOrder: the site base is initialised right before the
+// first variable whose initialiser runs code, so that the variables before
+// it keep their static initialisation, and the order of the package's own
+// variables is Go's.
+func TestSiteBaseInitOrder(t *testing.T) {
+	in := typeCheck(t, "static.go", []byte(staticSrc), "")
+	out, err := Package(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, ok := out.Files["static.go"]
+	if !ok {
+		t.Fatal("nothing rewritten")
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "static.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{}
+	conf := types.Config{Importer: stdImporter}
+	if _, err := conf.Check("main", fset, []*ast.File{f}, info); err != nil {
+		t.Fatalf("type-check the rewrite: %v\n%s", err, src)
+	}
+	var order []string
+	for _, init := range info.InitOrder {
+		order = append(order, init.Lhs[0].Name())
+	}
+	if got, want := strings.Join(order, " "), "a b h _vtbS c d"; got != want {
+		t.Errorf("initialisation order %q, want %q", got, want)
 	}
 }
 

@@ -3,6 +3,7 @@ package rewrite
 import (
 	"bytes"
 	"fmt"
+	"go/ast"
 	"go/printer"
 	"go/token"
 	"regexp"
@@ -22,6 +23,7 @@ func (fr *fileRewriter) print() ([]byte, error) {
 			fr.mark(decl, a.Pos())
 		}
 	}
+	fr.markClosingBraces()
 	fr.keepDroppedImports()
 	fr.addImports()
 	r := decorator.NewRestorer()
@@ -129,4 +131,46 @@ func fixDirectives(src []byte) []byte {
 		lines[i] = fmt.Sprintf("//line %s:%d:%d", m[1], line, col)
 	}
 	return []byte(strings.Join(lines, "\n"))
+}
+
+// markClosingBraces gives the closing brace of every function that defers
+// a call the //line position of the original one: the deferred calls run
+// there (runtime.Caller in one of them reports that line), and the lines
+// the rewrite added to the body would otherwise move it.
+func (fr *fileRewriter) markClosingBraces() {
+	dst.Inspect(fr.df, func(n dst.Node) bool {
+		var body *dst.BlockStmt
+		switch f := n.(type) {
+		case *dst.FuncDecl:
+			body = f.Body
+		case *dst.FuncLit:
+			body = f.Body
+		}
+		ab, ok := fr.astNode(body).(*ast.BlockStmt)
+		if body == nil || len(body.List) == 0 || !ok || !defers(ab) {
+			return true
+		}
+		p := fr.p.in.Fset.Position(ab.Rbrace)
+		if p.Line > 0 {
+			last := body.List[len(body.List)-1].Decorations()
+			last.End.Append("\n", fmt.Sprintf("//line %s:%d:%d", p.Filename, p.Line, max(p.Column, 1)))
+		}
+		return true
+	})
+}
+
+// defers reports whether a function body holds a defer statement of its
+// own (not one of a function literal inside it).
+func defers(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.DeferStmt:
+			found = true
+		}
+		return !found
+	})
+	return found
 }

@@ -149,13 +149,15 @@ func indexedRange(t types.Type) bool {
 }
 
 // unevaluatedRange reports whether Go does not evaluate the range
-// expression: at most one iteration variable and an array or array
-// pointer operand without calls or receives, whose length is constant.
+// expression (go/types' rangeStmt, which the compiler follows): no value
+// variable (a blank one counts) and an operand whose type's underlying type
+// is an array or array pointer (not a type parameter's) without function
+// calls or receives, so that its length is constant.
 func (fr *fileRewriter) unevaluatedRange(as *ast.RangeStmt) bool {
-	if as.Value != nil && !isBlank(as.Value) {
+	if as.Value != nil {
 		return false
 	}
-	switch t := coreType(fr.typeOf(as.X)).(type) {
+	switch t := typeUnder(fr.typeOf(as.X)).(type) {
 	case *types.Array:
 	case *types.Pointer:
 		if _, ok := typeUnder(t.Elem()).(*types.Array); !ok {
@@ -164,5 +166,32 @@ func (fr *fileRewriter) unevaluatedRange(as *ast.RangeStmt) bool {
 	default:
 		return false
 	}
-	return !fr.callsOrReceives([]ast.Expr{as.X})
+	return !fr.callOrRecv(as.X)
+}
+
+// callOrRecv reports whether e holds a function call or a receive in the
+// sense of the rule for constant lengths: a conversion is no call, nor is a
+// builtin call whose value is constant (len of an array), whose operands
+// are then not evaluated either; function literals are not looked into.
+func (fr *fileRewriter) callOrRecv(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.UnaryExpr:
+			found = found || x.Op == token.ARROW
+		case *ast.CallExpr:
+			tv := fr.info.Types[x.Fun]
+			switch {
+			case tv.IsType():
+			case tv.IsBuiltin() && fr.info.Types[x].Value != nil:
+				return false
+			default:
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }

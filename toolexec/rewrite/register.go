@@ -39,11 +39,10 @@ func methodValueHelperName(form valueForm) string {
 
 // registrationSource renders the package's site table (for
 // rt.RegisterTable: one line per site, as a concatenation of string
-// constants, which compiles much faster than a composite literal), guards
-// and helpers: declarations in gofmt's layout.
+// constants, which compiles much faster than a composite literal) and
+// helpers: declarations in gofmt's layout.
 func (p *pkgRewriter) registrationSource() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "var %s [%d]%s.Guard\n\n", guardsName, len(p.groupOrder), rtName)
 	register := "RegisterTable"
 	if p.in.ConcurrencyOnly {
 		register = "RegisterDependency"
@@ -82,22 +81,27 @@ func (p *pkgRewriter) registrationSource() string {
 // addRegistration makes this file, the first one the compiler is given,
 // hold the package registration. The site table is long, so print appends
 // it as text (parsing, decorating and printing it again through dst cost a
-// quarter of the rewrite) inside the function registerFunc; the variable
-// siteBase that calls it is declared right after the imports.
+// quarter of the rewrite) inside the function registerFunc, with the
+// helpers; the guards guardsName are declared right after the imports, and
+// placeSiteBase declares the variable siteBase that calls registerFunc.
 //
-// Why first: Go initialises package-level variables in declaration order,
-// each as soon as the variables it depends on are initialised, and every
-// instrumented function refers to siteBase. Declared last, siteBase would
-// hold back every variable whose initialiser calls instrumented code, so
-// that later, independent variables were initialised before them
-// (`var _ = register("a"); var n = len(registry)` would give n = 0 instead
-// of 1). Declared first and depending on nothing of the package, it is
-// initialised before anything else and the package's order is unchanged.
+// Why first: every instrumented function refers to the guards. Go
+// initialises package-level variables in declaration order, each as soon
+// as the variables it depends on are initialised (go/types orders the
+// ready ones by their number of dependencies, then by declaration). The
+// guards have no initialiser and depend on nothing; declared first, they
+// are the first variable initialised, before anything else, and never
+// hold back a variable whose initialiser calls instrumented code.
 func (fr *fileRewriter) addRegistration() {
 	fr.isReg, fr.changed = true, true
 	fr.regText = strings.TrimRight(fr.p.registrationSource(), "\n") + "\n"
-	spec := &dst.ValueSpec{Names: []*dst.Ident{ident(siteBase)}, Values: []dst.Expr{&dst.CallExpr{Fun: ident(registerFunc)}}}
-	decl := &dst.GenDecl{Tok: token.VAR, Specs: []dst.Spec{spec}}
+	arr := &dst.ArrayType{Len: intLit(len(fr.p.groupOrder)), Elt: &dst.SelectorExpr{X: ident(rtName), Sel: ident("Guard")}}
+	spec := &dst.ValueSpec{Names: []*dst.Ident{ident(guardsName)}, Type: arr}
+	fr.insertAfterImports(&dst.GenDecl{Tok: token.VAR, Specs: []dst.Spec{spec}})
+}
+
+// insertAfterImports inserts decl after the file's import declarations.
+func (fr *fileRewriter) insertAfterImports(decl *dst.GenDecl) {
 	decl.Decs.Before, decl.Decs.After = dst.EmptyLine, dst.EmptyLine
 	i := 0
 	for i < len(fr.df.Decls) {

@@ -90,8 +90,8 @@ func Package(in *Input) (*Output, error) {
 	}
 	p := newPkgRewriter(in)
 	out := &Output{Files: map[string][]byte{}}
-	var rewritten []*fileRewriter
-	var first *fileRewriter
+	var files []*fileRewriter
+	changed := false
 	for i, f := range in.Files {
 		name := in.Filenames[i]
 		if skipFile(f, name) {
@@ -101,23 +101,20 @@ func Package(in *Input) (*Output, error) {
 		if err != nil {
 			return nil, fmt.Errorf("rewrite %s: %w", name, err)
 		}
-		if first == nil {
-			first = fr
-		}
-		if fr.changed {
-			rewritten = append(rewritten, fr)
-		}
+		files = append(files, fr)
+		changed = changed || fr.changed
 	}
 	out.Warnings = p.warnings
 	out.Sites, out.AccessSites, out.AllocSites = p.accessInstrumented, p.accessSeen, p.allocRegistered
-	if len(rewritten) == 0 {
+	if !changed {
 		return out, nil
 	}
-	if !first.changed {
-		rewritten = append([]*fileRewriter{first}, rewritten...)
-	}
-	first.addRegistration()
-	for _, fr := range rewritten {
+	files[0].addRegistration()
+	p.placeSiteBase(files, files[0])
+	for _, fr := range files {
+		if !fr.changed {
+			continue
+		}
 		src, err := fr.print()
 		if err != nil {
 			return nil, fmt.Errorf("rewrite %s: print: %w", fr.filename, err)

@@ -15,7 +15,8 @@ import (
 //	  switch _vtbrt.Select(site, hasDefault, c0, c1) { case 0: v := c0.V; ...; default: ... } }
 //
 // Without a default clause the last case becomes the switch's default, so
-// that a select ending a function stays a terminating statement.
+// that a select ending a function stays a terminating statement. Each case
+// value keeps its case's position.
 func (fr *fileRewriter) selectStmt(x *dst.SelectStmt, as *ast.SelectStmt, l *dst.LabeledStmt) []dst.Stmt {
 	if len(x.Body.List) == 0 {
 		s := fr.site(as.Pos(), "KChan", "")
@@ -41,7 +42,9 @@ func (fr *fileRewriter) selectStmt(x *dst.SelectStmt, as *ast.SelectStmt, l *dst
 		}
 		name := fr.p.newTemp("case")
 		mk, assign := fr.commCase(cc.Comm, acc.Comm, name)
-		pre = append(pre, define(mk, name))
+		c := define(mk, name)
+		fr.mark(c, acc.Comm.Pos()) // a panic in the case's operands is the case's
+		pre = append(pre, c)
 		caseVals = append(caseVals, ident(name))
 		clauses = append(clauses, fr.switchClause(cc, acc, intLit(len(caseVals)-1), assign))
 	}
@@ -52,9 +55,6 @@ func (fr *fileRewriter) selectStmt(x *dst.SelectStmt, as *ast.SelectStmt, l *dst
 	args := append([]dst.Expr{s, ident(boolName(hasDefault))}, caseVals...)
 	sw := &dst.SwitchStmt{Tag: fr.rtCall("Select", args...), Body: block(clauses...)}
 	fr.mark(sw, as.Pos())
-	for _, p := range pre {
-		fr.mark(p, as.Pos())
-	}
 	return []dst.Stmt{block(append(pre, withLabel(l, sw))...)}
 }
 

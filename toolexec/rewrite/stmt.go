@@ -263,17 +263,20 @@ func (fr *fileRewriter) send(x *dst.SendStmt, as *ast.SendStmt) dst.Stmt {
 
 // chanFunc returns _vtbrt.name for a send of value on ch, instantiated
 // explicitly when type inference from the arguments would not give the
-// channel's element type. ok is false when that type cannot be written here.
+// channel's element type: a value of another type, a typed constant such as
+// syscall.SIGTERM on a chan os.Signal, a channel whose type is a type
+// parameter with channel types of several directions. ok is false when
+// that type cannot be written here.
 func (fr *fileRewriter) chanFunc(name string, ch, value ast.Expr) (dst.Expr, bool) {
-	c := coreChan(fr.typeOf(ch))
-	if c == nil {
+	elem := chanElem(fr.typeOf(ch))
+	if elem == nil {
 		return nil, false
 	}
 	tv := fr.info.Types[value]
-	if tv.Value != nil || tv.IsNil() || types.Identical(tv.Type, c.Elem()) {
+	if coreChan(fr.typeOf(ch)) != nil && (untypedConst(tv) || tv.IsNil() || types.Identical(tv.Type, elem)) {
 		return fr.rtSel(name), true
 	}
-	t, ok := fr.typeExpr(c.Elem(), ch.Pos())
+	t, ok := fr.typeExpr(elem, ch.Pos())
 	if !ok {
 		return nil, false
 	}
@@ -283,8 +286,40 @@ func (fr *fileRewriter) chanFunc(name string, ch, value ast.Expr) (dst.Expr, boo
 // coreChan returns the channel type of t: its underlying type, or for a
 // type parameter the one channel type all its type terms share; nil if none.
 func coreChan(t types.Type) *types.Chan {
+	chans := chanTypes(t)
+	for _, c := range chans {
+		if !types.Identical(c, chans[0]) {
+			return nil
+		}
+	}
+	if len(chans) == 0 {
+		return nil
+	}
+	return chans[0]
+}
+
+// chanElem returns the element type of the channel type of t, or for a
+// type parameter the one element type all its channel types share (of any
+// directions); nil if none.
+func chanElem(t types.Type) types.Type {
+	chans := chanTypes(t)
+	for _, c := range chans {
+		if !types.Identical(c.Elem(), chans[0].Elem()) {
+			return nil
+		}
+	}
+	if len(chans) == 0 {
+		return nil
+	}
+	return chans[0].Elem()
+}
+
+// chanTypes returns the channel type t's underlying type is or, for a type
+// parameter, the underlying types of every type term of its constraint
+// (through embedded interfaces); nil when one of them is not a channel.
+func chanTypes(t types.Type) []*types.Chan {
 	if c, ok := typeUnder(t).(*types.Chan); ok {
-		return c
+		return []*types.Chan{c}
 	}
 	tp, ok := types.Unalias(t).(*types.TypeParam)
 	if !ok {
@@ -294,25 +329,41 @@ func coreChan(t types.Type) *types.Chan {
 	if !ok {
 		return nil
 	}
-	var core *types.Chan
+	var chans []*types.Chan
+	if !termChans(iface, &chans) {
+		return nil
+	}
+	return chans
+}
+
+// termChans appends the channel types of iface's type terms to chans; false
+// when a term is not a channel.
+func termChans(iface *types.Interface, chans *[]*types.Chan) bool {
 	for i := range iface.NumEmbeddeds() {
 		var terms []types.Type
-		if u, ok := iface.EmbeddedType(i).(*types.Union); ok {
-			for j := range u.Len() {
-				terms = append(terms, u.Term(j).Type())
+		switch e := iface.EmbeddedType(i).(type) {
+		case *types.Union:
+			for j := range e.Len() {
+				terms = append(terms, e.Term(j).Type())
 			}
-		} else {
-			terms = append(terms, iface.EmbeddedType(i))
+		default:
+			if inner, ok := typeUnder(e).(*types.Interface); ok {
+				if !termChans(inner, chans) {
+					return false
+				}
+				continue
+			}
+			terms = append(terms, e)
 		}
 		for _, term := range terms {
 			c, ok := typeUnder(term).(*types.Chan)
-			if !ok || (core != nil && !types.Identical(c, core)) {
-				return nil
+			if !ok {
+				return false
 			}
-			core = c
+			*chans = append(*chans, c)
 		}
 	}
-	return core
+	return true
 }
 
 // isTypeParam reports whether t is a type parameter.

@@ -346,7 +346,7 @@ func (fr *fileRewriter) isVisible(n ast.Node) bool {
 	case *ast.UnaryExpr:
 		return x.Op == token.ARROW
 	case *ast.RangeStmt:
-		return coreChan(fr.typeOf(x.X)) != nil
+		return chanElem(fr.typeOf(x.X)) != nil
 	case *ast.CallExpr:
 		if b, ok := fr.info.Uses[identOf(x.Fun)].(*types.Builtin); ok {
 			return b.Name() == "close"

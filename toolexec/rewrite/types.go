@@ -149,3 +149,10 @@ func (fr *fileRewriter) tupleNameable(tup *types.Tuple, rec func(types.Type) boo
 	}
 	return true
 }
+
+// untypedConst reports whether tv is an untyped constant, which takes the
+// type its context gives it (a typed constant has its own type).
+func untypedConst(tv types.TypeAndValue) bool {
+	b, ok := tv.Type.(*types.Basic)
+	return tv.Value != nil && ok && b.Info()&types.IsUntyped != 0
+}

@@ -5,7 +5,7 @@ import (
 	_vtbunsafe "unsafe"
 )
 
-var _vtbS = _vtbRegister()
+var _vtbG [4]_vtbrt.Guard
 
 // Node is a list element shared between goroutines.
 //line allocs.go:4:1
@@ -66,7 +66,7 @@ func Nested() *Node {
 	return _vtbrt.Alloc(_vtbS+7, &Node{next: _vtbrt.Alloc(_vtbS+6, &Node{val: 1})})
 }
 
-var _vtbG [4]_vtbrt.Guard
+var _vtbS = _vtbRegister()
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/allocs", ""+

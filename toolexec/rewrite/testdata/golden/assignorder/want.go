@@ -5,7 +5,7 @@ import (
 	_vtbunsafe "unsafe"
 )
 
-var _vtbS = _vtbRegister()
+var _vtbG [5]_vtbrt.Guard
 
 //line assignorder.go:3:1
 var (
@@ -140,7 +140,7 @@ func Tuple() {
 	}
 }
 
-var _vtbG [5]_vtbrt.Guard
+var _vtbS = _vtbRegister()
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/assignorder", ""+

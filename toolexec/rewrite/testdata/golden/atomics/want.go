@@ -11,7 +11,7 @@ import (
 	"unsafe"
 )
 
-var _vtbS = _vtbRegister()
+var _vtbG [0]_vtbrt.Guard
 
 //line atomics.go:8:1
 var hits int64
@@ -95,7 +95,7 @@ func Ordered(s *Stats, ch chan int64) int64 {
 	return v
 }
 
-var _vtbG [0]_vtbrt.Guard
+var _vtbS = _vtbRegister()
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/atomics", ""+

@@ -5,7 +5,7 @@ import (
 	_vtbunsafe "unsafe"
 )
 
-var _vtbS = _vtbRegister()
+var _vtbG [3]_vtbrt.Guard
 
 //line captured.go:3:1
 func Sum(xs []int) int {
@@ -76,7 +76,7 @@ func NotCaptured() int {
 	return local
 }
 
-var _vtbG [3]_vtbrt.Guard
+var _vtbS = _vtbRegister()
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/captured", ""+

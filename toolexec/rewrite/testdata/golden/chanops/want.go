@@ -8,7 +8,7 @@ import (
 //line chanops.go:3:1
 import "errors"
 
-var _vtbS = _vtbRegister()
+var _vtbG [1]_vtbrt.Guard
 
 //line chanops.go:5:1
 type myErr struct{}
@@ -86,7 +86,7 @@ func Run() (int, bool) {
 	return x, ok
 }
 
-var _vtbG [1]_vtbrt.Guard
+var _vtbS = _vtbRegister()
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/chanops", ""+

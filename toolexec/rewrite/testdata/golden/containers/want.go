@@ -8,7 +8,7 @@ import (
 //line containers.go:3:1
 import "sync"
 
-var _vtbS = _vtbRegister()
+var _vtbG [17]_vtbrt.Guard
 
 //line containers.go:5:1
 var (
@@ -172,7 +172,7 @@ func Shapes(s square) {
 	*_vtbW(15, _vtbS+48, &drawn) = _vtbAppend[shapes, shape](16, _vtbS+50, false, *_vtbR(15, _vtbS+49, &drawn), s, nil)
 }
 
-var _vtbG [17]_vtbrt.Guard
+var _vtbS = _vtbRegister()
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/containers", ""+

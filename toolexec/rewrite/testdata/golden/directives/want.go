@@ -13,7 +13,7 @@ import (
 	_ "unsafe"
 )
 
-var _vtbS = _vtbRegister()
+var _vtbG [1]_vtbrt.Guard
 
 //line directives.go:10:1
 var state int
@@ -64,7 +64,7 @@ func Now() int64 {
 	return nanotime()
 }
 
-var _vtbG [1]_vtbrt.Guard
+var _vtbS = _vtbRegister()
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/directives", ""+

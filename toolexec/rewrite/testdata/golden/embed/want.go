@@ -8,7 +8,7 @@ import (
 //line embed.go:3:1
 import _ "embed"
 
-var _vtbS = _vtbRegister()
+var _vtbG [1]_vtbrt.Guard
 
 //go:embed data.txt
 //line embed.go:6:1
@@ -24,7 +24,7 @@ func Data() string {
 	return data
 }
 
-var _vtbG [1]_vtbrt.Guard
+var _vtbS = _vtbRegister()
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/embed", ""+

@@ -8,7 +8,7 @@ import (
 //line embedded.go:3:1
 import "sync"
 
-var _vtbS = _vtbRegister()
+var _vtbG [1]_vtbrt.Guard
 
 //line embedded.go:5:1
 type Counter struct {
@@ -35,6 +35,7 @@ func (c *Counter) Inc() {
 	}
 //line embedded.go:19:1
 	c.n++
+//line embedded.go:20:1
 }
 
 //line embedded.go:22:1
@@ -63,7 +64,7 @@ func Use(c *Cache) {
 	_vtbrt.Unlock(_vtbS+10, &local.Mutex)
 }
 
-var _vtbG [1]_vtbrt.Guard
+var _vtbS = _vtbRegister()
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/embedded", ""+

@@ -5,7 +5,7 @@ import (
 	_vtbunsafe "unsafe"
 )
 
-var _vtbS = _vtbRegister()
+var _vtbG [4]_vtbrt.Guard
 
 //line fields.go:3:1
 type Inner struct{ hits int }
@@ -67,7 +67,7 @@ func Walk(n *Node) int {
 	return s + v.val
 }
 
-var _vtbG [4]_vtbrt.Guard
+var _vtbS = _vtbRegister()
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/fields", ""+

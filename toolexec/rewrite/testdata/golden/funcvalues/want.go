@@ -14,6 +14,8 @@ import (
 	"time"
 )
 
+var _vtbG [4]_vtbrt.Guard
+
 var _vtbS = _vtbRegister()
 
 // nowFunc is the usual seam for tests: it must read the virtual clock.
@@ -117,8 +119,6 @@ var _ = (*time.Timer).Reset
 var _ = os.ReadFile
 
 var _ = runtime.Stack
-
-var _vtbG [4]_vtbrt.Guard
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/funcvalues", ""+

@@ -11,7 +11,7 @@ import (
 	"testing"
 )
 
-var _vtbS = _vtbRegister()
+var _vtbG [1]_vtbrt.Guard
 
 //line fuzzwrap_test.go:8:1
 var total int
@@ -34,6 +34,7 @@ func add(n int) {
 			}
 //line fuzzwrap_test.go:14:29
 			total += n
+//line fuzzwrap_test.go:14:41
 		})
 	}
 //line fuzzwrap_test.go:16:1
@@ -104,7 +105,7 @@ func check(t *testing.T, n int) {
 	add(n)
 }
 
-var _vtbG [1]_vtbrt.Guard
+var _vtbS = _vtbRegister()
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/p", ""+

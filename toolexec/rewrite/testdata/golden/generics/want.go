@@ -8,7 +8,7 @@ import (
 //line generics.go:3:1
 import "sync"
 
-var _vtbS = _vtbRegister()
+var _vtbG [3]_vtbrt.Guard
 
 //line generics.go:5:1
 type Box[T any] struct {
@@ -28,6 +28,7 @@ func (b *Box[T]) Set(v T) {
 	}
 //line generics.go:13:1
 	b.val = v
+//line generics.go:14:1
 }
 
 //line generics.go:16:1
@@ -124,9 +125,9 @@ func Core[C ~chan int](c C, d chan<- int) int {
 	_ = ok
 //line generics.go:51:1
 	{
-//line generics.go:51:1
+//line generics.go:52:5
 		_vtbcase6 := _vtbrt.RecvCase(c)
-//line generics.go:51:1
+//line generics.go:54:5
 		_vtbcase7 := _vtbrt.SendCase(c, 2)
 //line generics.go:51:1
 		switch _vtbrt.Select(_vtbS+16, false, _vtbcase6, _vtbcase7) {
@@ -178,6 +179,7 @@ func WithLock[M lockPtr](m M, f func()) {
 	defer m.Unlock()
 //line generics.go:72:1
 	f()
+//line generics.go:73:1
 }
 
 //line generics.go:75:1
@@ -188,7 +190,7 @@ func Guarded[L sync.Locker](l L) {
 	_vtbrt.LockerUnlock(_vtbS+20, l)
 }
 
-var _vtbG [3]_vtbrt.Guard
+var _vtbS = _vtbRegister()
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/generics", ""+

@@ -5,7 +5,7 @@ import (
 	_vtbunsafe "unsafe"
 )
 
-var _vtbS = _vtbRegister()
+var _vtbG [8]_vtbrt.Guard
 
 //line globals.go:3:1
 var counter int
@@ -69,7 +69,7 @@ func Use(i int) int {
 	return x + y
 }
 
-var _vtbG [8]_vtbrt.Guard
+var _vtbS = _vtbRegister()
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/globals", ""+

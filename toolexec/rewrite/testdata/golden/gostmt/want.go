@@ -8,7 +8,7 @@ import (
 //line gostmt.go:3:1
 import "fmt"
 
-var _vtbS = _vtbRegister()
+var _vtbG [1]_vtbrt.Guard
 
 //line gostmt.go:5:1
 type Worker struct{ id int }
@@ -142,7 +142,7 @@ func Start(w *Worker, n int, ch chan string, next func() int) {
 	}
 }
 
-var _vtbG [1]_vtbrt.Guard
+var _vtbS = _vtbRegister()
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/gostmt", ""+

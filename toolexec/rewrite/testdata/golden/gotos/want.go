@@ -5,7 +5,7 @@ import (
 	_vtbunsafe "unsafe"
 )
 
-var _vtbS = _vtbRegister()
+var _vtbG [0]_vtbrt.Guard
 
 //line gotos.go:3:1
 func Retry(ch chan int, n int) int {
@@ -62,7 +62,7 @@ Sel:
 	return 0
 }
 
-var _vtbG [0]_vtbrt.Guard
+var _vtbS = _vtbRegister()
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/gotos", ""+

@@ -12,7 +12,7 @@ import (
 	tm "time"
 )
 
-var _vtbS = _vtbRegister()
+var _vtbG [1]_vtbrt.Guard
 
 //line imports.go:9:1
 var n int64
@@ -48,9 +48,9 @@ func Use(atomic *rt) {
 	_vtbrt.Unlock(_vtbS+5, &mu)
 }
 
-var _ = tm.Sleep
+var _vtbS = _vtbRegister()
 
-var _vtbG [1]_vtbrt.Guard
+var _ = tm.Sleep
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/imports", ""+

@@ -7,7 +7,7 @@ import (
 	_vtbunsafe "unsafe"
 )
 
-var _vtbS = _vtbRegister()
+var _vtbG [1]_vtbrt.Guard
 
 //line loopvar_go121.go:5:1
 func Spawn(n int, out chan int) {
@@ -29,7 +29,7 @@ func Spawn(n int, out chan int) {
 	}
 }
 
-var _vtbG [1]_vtbrt.Guard
+var _vtbS = _vtbRegister()
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/loopvar121", ""+

@@ -5,7 +5,7 @@ import (
 	_vtbunsafe "unsafe"
 )
 
-var _vtbS = _vtbRegister()
+var _vtbG [1]_vtbrt.Guard
 
 //line loopvar_go122.go:3:1
 func Spawn(n int, out chan int) {
@@ -39,7 +39,7 @@ func Spawn(n int, out chan int) {
 	}
 }
 
-var _vtbG [1]_vtbrt.Guard
+var _vtbS = _vtbRegister()
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/loopvar122", ""+

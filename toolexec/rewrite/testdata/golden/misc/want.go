@@ -8,7 +8,7 @@ import (
 //line misc.go:3:1
 import "fmt"
 
-var _vtbS = _vtbRegister()
+var _vtbG [4]_vtbrt.Guard
 
 //line misc.go:5:1
 type Config struct{ name string }
@@ -33,6 +33,8 @@ func (c *Config) Rename(n string) {
 var (
 	cfg   Config
 	mode  int
+	_vtbS = _vtbRegister()
+//line misc.go:13:1
 	ready = func() chan bool {
 //line misc.go:13:27
 		return _vtbrt.MakeChan[bool](_vtbS+1, 1)
@@ -117,9 +119,8 @@ Start:
 	}
 //line misc.go:50:1
 	return (*_vtbRR(3, _vtbS+12, &cfg)).Name()
+//line misc.go:51:1
 }
-
-var _vtbG [4]_vtbrt.Guard
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/misc", ""+

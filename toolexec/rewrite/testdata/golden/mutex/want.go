@@ -8,7 +8,7 @@ import (
 //line mutex.go:3:1
 import "sync"
 
-var _vtbS = _vtbRegister()
+var _vtbG [3]_vtbrt.Guard
 
 //line mutex.go:5:1
 var mu sync.Mutex
@@ -32,6 +32,7 @@ func (s *Store) Get(k string) int {
 	}
 //line mutex.go:16:1
 	return _vtbM(1, _vtbS+3, false, s.data)[k]
+//line mutex.go:17:1
 }
 
 //line mutex.go:19:1
@@ -68,6 +69,7 @@ func (s *Store) Try() bool {
 	defer _vtbrt.Unlock(_vtbS+15, *_vtbR(2, _vtbS+14, &s.lock))
 //line mutex.go:35:1
 	return _vtbrt.TryLock(_vtbS+16, &mu)
+//line mutex.go:36:1
 }
 
 //line mutex.go:38:1
@@ -99,7 +101,10 @@ func Values(s *Store) {
 //line mutex.go:44:15
 		_vtbrt.Unlock(_vtbS+22, &mu)
 	}()
+//line mutex.go:45:1
 }
+
+var _vtbS = _vtbRegister()
 
 //line mutex.go:47:1
 var bufs = sync.Pool{New: func() any {
@@ -118,8 +123,6 @@ func Recycle() {
 //line mutex.go:54:1
 	put(b)
 }
-
-var _vtbG [3]_vtbrt.Guard
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/mutex", ""+

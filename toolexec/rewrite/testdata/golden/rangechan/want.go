@@ -5,7 +5,7 @@ import (
 	_vtbunsafe "unsafe"
 )
 
-var _vtbS = _vtbRegister()
+var _vtbG [0]_vtbrt.Guard
 
 //line rangechan.go:3:1
 func source() chan int {
@@ -80,7 +80,7 @@ func Drain(ch chan int) (sum int) {
 	return sum + last
 }
 
-var _vtbG [0]_vtbrt.Guard
+var _vtbS = _vtbRegister()
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/rangechan", ""+

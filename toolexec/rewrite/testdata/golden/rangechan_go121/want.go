@@ -7,7 +7,7 @@ import (
 	_vtbunsafe "unsafe"
 )
 
-var _vtbS = _vtbRegister()
+var _vtbG [0]_vtbrt.Guard
 
 //line rangechan_go121.go:5:1
 func Spawn(ch chan int, out chan func() int) {
@@ -34,7 +34,7 @@ func Spawn(ch chan int, out chan func() int) {
 	}
 }
 
-var _vtbG [0]_vtbrt.Guard
+var _vtbS = _vtbRegister()
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/rangechan121", ""+

@@ -5,7 +5,7 @@ import (
 	_vtbunsafe "unsafe"
 )
 
-var _vtbS = _vtbRegister()
+var _vtbG [6]_vtbrt.Guard
 
 //line rangeshadow.go:3:1
 var (
@@ -76,7 +76,7 @@ func Shadow(out chan<- string) {
 	}
 }
 
-var _vtbG [6]_vtbrt.Guard
+var _vtbS = _vtbRegister()
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/rangeshadow", ""+

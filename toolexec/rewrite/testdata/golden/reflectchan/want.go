@@ -8,7 +8,7 @@ import (
 //line reflectchan.go:3:1
 import "reflect"
 
-var _vtbS = _vtbRegister()
+var _vtbG [2]_vtbrt.Guard
 
 // Merge forwards what arrives on any input to out, as a reflect.Select
 // multiplexer does, until every input is closed.
@@ -68,9 +68,9 @@ func Poll(ch chan int) (int, bool) {
 	return int(v.Int()), ok
 }
 
-var _ = reflect.Select
+var _vtbS = _vtbRegister()
 
-var _vtbG [2]_vtbrt.Guard
+var _ = reflect.Select
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/reflectchan", ""+

@@ -8,7 +8,7 @@ import (
 //line results.go:3:1
 import "sync"
 
-var _vtbS = _vtbRegister()
+var _vtbG [2]_vtbrt.Guard
 
 //line results.go:5:1
 func Bare() (n int, err error) {
@@ -49,11 +49,13 @@ func Deferred() (n int) {
 		}
 //line results.go:20:1
 		n = 2
+//line results.go:21:1
 	})
 //line results.go:22:1
 	defer _vtbrt.WGWait(_vtbS+10, &wg)
 //line results.go:23:1
 	return
+//line results.go:24:1
 }
 
 //line results.go:26:1
@@ -64,7 +66,7 @@ func Plain() (n int) {
 	return
 }
 
-var _vtbG [2]_vtbrt.Guard
+var _vtbS = _vtbRegister()
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/results", ""+

@@ -5,7 +5,7 @@ import (
 	_vtbunsafe "unsafe"
 )
 
-var _vtbS = _vtbRegister()
+var _vtbG [0]_vtbrt.Guard
 
 //line selects.go:3:1
 func Loop(in <-chan int, out chan<- int, quit chan struct{}) int {
@@ -20,13 +20,13 @@ Outer:
 	for {
 //line selects.go:9:1
 		{
-//line selects.go:9:1
+//line selects.go:10:5
 			_vtbcase1 := _vtbrt.RecvCase(in)
-//line selects.go:9:1
+//line selects.go:15:5
 			_vtbcase2 := _vtbrt.SendCase(out, total)
-//line selects.go:9:1
+//line selects.go:16:5
 			_vtbcase3 := _vtbrt.RecvCase(in)
-//line selects.go:9:1
+//line selects.go:18:5
 			_vtbcase4 := _vtbrt.RecvCase(quit)
 //line selects.go:9:1
 			switch _vtbrt.Select(_vtbS+0, true, _vtbcase1, _vtbcase2, _vtbcase3, _vtbcase4) {
@@ -68,9 +68,9 @@ Outer:
 func First(a, b <-chan int) int {
 //line selects.go:28:1
 	{
-//line selects.go:28:1
+//line selects.go:29:5
 		_vtbcase5 := _vtbrt.RecvCase(a)
-//line selects.go:28:1
+//line selects.go:31:5
 		_vtbcase6 := _vtbrt.RecvCase(b)
 //line selects.go:28:1
 		switch _vtbrt.Select(_vtbS+1, false, _vtbcase5, _vtbcase6) {
@@ -94,7 +94,7 @@ func First(a, b <-chan int) int {
 func Labeled(a <-chan int) {
 //line selects.go:37:1
 	{
-//line selects.go:38:1
+//line selects.go:39:5
 		_vtbcase7 := _vtbrt.RecvCase(a)
 	L:
 //line selects.go:38:1
@@ -115,7 +115,7 @@ func Forever() {
 	select {}
 }
 
-var _vtbG [0]_vtbrt.Guard
+var _vtbS = _vtbRegister()
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/selects", ""+

@@ -13,7 +13,7 @@ import (
 	"time"
 )
 
-var _vtbS = _vtbRegister()
+var _vtbG [0]_vtbrt.Guard
 
 // Timers: every modelled time API (see apis.go).
 //line stdlibapis.go:11:1
@@ -40,6 +40,7 @@ func Timers(d time.Duration) bool {
 	_ = stop
 //line stdlibapis.go:22:1
 	return _vtbrt.TimerStop(_vtbS+10, t) && _vtbrt.TimerStop(_vtbS+11, af)
+//line stdlibapis.go:23:1
 }
 
 // Contexts: every modelled context API.
@@ -75,6 +76,7 @@ func Contexts(tb testing.TB, t *testing.T, d time.Duration) error {
 	stop()
 //line stdlibapis.go:41:1
 	return _vtbrt.Cause(_vtbS+23, context.WithoutCancel(context.WithValue(ctx5, "k", 1)))
+//line stdlibapis.go:42:1
 }
 
 // Syncs: sync.Map, OnceFunc/OnceValue(s), sync.Locker.
@@ -134,6 +136,8 @@ func Cleanups(tb testing.TB, t *testing.T, f func()) {
 	_vtbrt.TCleanup(_vtbS+40, t, f)
 }
 
+var _vtbS = _vtbRegister()
+
 var _ = time.NewTimer
 
 var _ = time.NewTicker
@@ -161,8 +165,6 @@ var _ = context.AfterFunc
 var _ = context.Cause
 
 var _ = sync.OnceFunc
-
-var _vtbG [0]_vtbrt.Guard
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/stdlibapis", ""+

@@ -13,7 +13,7 @@ import (
 	"testing"
 )
 
-var _vtbS = _vtbRegister()
+var _vtbG [2]_vtbrt.Guard
 
 //line testwrap_test.go:10:1
 var shared int
@@ -39,6 +39,7 @@ func TestCounter(t *testing.T) {
 		}
 //line testwrap_test.go:17:1
 		shared++
+//line testwrap_test.go:18:1
 	})
 //line testwrap_test.go:19:1
 	_vtbrt.WGWait(_vtbS+4, &wg)
@@ -350,7 +351,7 @@ func TestAllocsSubtest(t *testing.T) {
 	})
 }
 
-var _vtbG [2]_vtbrt.Guard
+var _vtbS = _vtbRegister()
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/testwrap", ""+

@@ -12,7 +12,7 @@ import (
 	"time"
 )
 
-var _vtbS = _vtbRegister()
+var _vtbG [0]_vtbrt.Guard
 
 //line timeruntime.go:9:1
 func Poll(done <-chan bool) bool {
@@ -25,9 +25,9 @@ func Poll(done <-chan bool) bool {
 	}
 //line timeruntime.go:14:1
 	{
-//line timeruntime.go:14:1
+//line timeruntime.go:15:5
 		_vtbcase1 := _vtbrt.RecvCase(done)
-//line timeruntime.go:14:1
+//line timeruntime.go:17:5
 		_vtbcase2 := _vtbrt.RecvCase(_vtbrt.After(_vtbS+2, 10*time.Millisecond))
 //line timeruntime.go:14:1
 		switch _vtbrt.Select(_vtbS+3, false, _vtbcase1, _vtbcase2) {
@@ -70,6 +70,8 @@ func Trace() []byte {
 	return _vtbrt.DebugStack(_vtbS + 10)
 }
 
+var _vtbS = _vtbRegister()
+
 var _ = runtime.Gosched
 
 var _ = time.Sleep
@@ -87,8 +89,6 @@ var _ = time.AfterFunc
 var _ = debug.PrintStack
 
 var _ = debug.Stack
-
-var _vtbG [0]_vtbrt.Guard
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/timeruntime", ""+

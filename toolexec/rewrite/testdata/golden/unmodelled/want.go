@@ -12,7 +12,7 @@ import (
 	"time"
 )
 
-var _vtbS = _vtbRegister()
+var _vtbG [0]_vtbrt.Guard
 
 //line unmodelled.go:9:1
 type Pipe chan int
@@ -64,13 +64,13 @@ func Run(l sync.Locker, mu *sync.Mutex, n *atomic.Int64, f func(Flag), a, b int)
 	_ = ok
 }
 
+var _vtbS = _vtbRegister()
+
 var _ = time.Sleep
 
 var _ = time.Now
 
 var _ = sync.OnceFunc
-
-var _vtbG [0]_vtbrt.Guard
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/unmodelled", ""+

@@ -13,7 +13,7 @@ import (
 	"github.com/vtbound/vtbound/rt"
 )
 
-var _vtbS = _vtbRegister()
+var _vtbG [0]_vtbrt.Guard
 
 //line usesrt_test.go:10:1
 func TestDirect(t *testing.T) {
@@ -35,7 +35,7 @@ func TestDirect(t *testing.T) {
 	})
 }
 
-var _vtbG [0]_vtbrt.Guard
+var _vtbS = _vtbRegister()
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/usesrt", ""+

@@ -8,7 +8,7 @@ import (
 //line waitgroup.go:3:1
 import "sync"
 
-var _vtbS = _vtbRegister()
+var _vtbG [6]_vtbrt.Guard
 
 //line waitgroup.go:5:1
 type Lazy struct {
@@ -75,6 +75,7 @@ func Fan(n int) int {
 			*_vtbW(5, _vtbS+21, &total) += *_vtbR(4, _vtbS+22, &i)
 //line waitgroup.go:36:1
 			_vtbrt.Unlock(_vtbS+23, &mu)
+//line waitgroup.go:37:1
 		})
 	}
 //line waitgroup.go:39:1
@@ -124,7 +125,7 @@ func Values(l *Lazy, wg *sync.WaitGroup, mu *sync.RWMutex) {
 	do(func() {})
 }
 
-var _vtbG [6]_vtbrt.Guard
+var _vtbS = _vtbRegister()
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/waitgroup", ""+

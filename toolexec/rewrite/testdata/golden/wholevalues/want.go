@@ -5,7 +5,7 @@ import (
 	_vtbunsafe "unsafe"
 )
 
-var _vtbS = _vtbRegister()
+var _vtbG [6]_vtbrt.Guard
 
 //line wholevalues.go:3:1
 type Point struct{ X, Y int32 }
@@ -46,7 +46,7 @@ func Copy(b *Box) Point {
 	return *_vtbRR(5, _vtbS+6, &b.Min)
 }
 
-var _vtbG [6]_vtbrt.Guard
+var _vtbS = _vtbRegister()
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/wholevalues", ""+
