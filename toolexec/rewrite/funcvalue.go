@@ -21,7 +21,7 @@ import (
 //
 // A method value evaluates its receiver once, where the value is made, as Go
 // does. The literal refers to the site base _vtbS, which is initialised
-// before any other package-level variable (see addRegistration), so a
+// before the first initialiser that runs code (see placeSiteBase), so a
 // package-level `var nowFunc = time.Now` keeps its place in the package's
 // initialisation order. Values the rewrite cannot spell (a generic function,
 // a parameter type not nameable in the file, an interface method, an
