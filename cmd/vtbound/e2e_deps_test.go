@@ -12,7 +12,7 @@ import (
 // functions it runs (in the module, in scope) is found, with errgroup's
 // own operations in the interleaving.
 func TestDepsUnderControl(t *testing.T) {
-	actions, outputs, all := engineRun(t, "deps", "GOFLAGS=-mod=mod", "GOPROXY=off")
+	actions, outputs, all := engineRun(t, "deps", "GOFLAGS=-mod=mod")
 	wantActions(t, actions, outputs, map[string]string{
 		"TestEventually":   "pass",
 		"TestSingleflight": "pass",

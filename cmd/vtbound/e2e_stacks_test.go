@@ -14,7 +14,7 @@ import (
 // goleak.IgnoreTopFunction accepts it and runtime.NumGoroutine counts it;
 // a really leaked goroutine still fails the test.
 func TestStacksGoleak(t *testing.T) {
-	actions, outputs, all := engineRun(t, "stacks", "GOFLAGS=-mod=mod", "GOPROXY=off", "VTBOUND_BUDGET=50")
+	actions, outputs, all := engineRun(t, "stacks", "GOFLAGS=-mod=mod", "VTBOUND_BUDGET=50")
 	wantActions(t, actions, outputs, map[string]string{
 		"TestSum":                "pass",
 		"TestBlockedLooksNative": "pass",
