@@ -17,9 +17,13 @@ const (
 	ClassChan
 	// ClassWaitGroup: a WaitGroup (Op.Obj).
 	ClassWaitGroup
+	// ClassMap: a sync.Map's entry for one key (Op.Obj numbers the map and
+	// the key together), or, for Range and Clear (Wide), the whole map.
+	ClassMap
 	// ClassAll: an operation whose effect or enabledness depends on state
 	// the Op does not name (the virtual clock, a Once whose function is
 	// still running, uncontrolled code); it is dependent with everything.
+	// It is the last class: strategies size per-class tables by it.
 	ClassAll
 )
 
@@ -52,7 +56,31 @@ type KindInfo struct {
 	Wide bool
 	// Commute is the operation's commute tag (see tagRead).
 	Commute uint8
+	// Idle says how a step of this kind counts for the engine's
+	// busy-wait detector.
+	Idle Idle
 }
+
+// Idle says whether a step changes shared state, for the busy-wait
+// detector: a goroutine whose steps change nothing for long busy-waits.
+type Idle uint8
+
+// The idle classes.
+const (
+	// Progress: the step may change shared state (the zero value).
+	Progress Idle = iota
+	// IdlePlain: the step changes nothing, but a streak of such steps
+	// alone is no wait (a plain read, a lock or an unlock).
+	IdlePlain
+	// IdleWait: the step changes nothing and waits for something (an
+	// atomic load, a yield, a TryLock, a sleep).
+	IdleWait
+	// IdleOwn: the operation's own code classifies its step when the step
+	// runs (a receive that may only find a closed channel, a select with
+	// a default, a read-modify-write that may leave its location as it
+	// was).
+	IdleOwn
+)
 
 // kindTable holds the properties of every OpKind.
 //
@@ -63,20 +91,20 @@ type KindInfo struct {
 var kindTable = [numOpKinds]KindInfo{
 	OpNone:          {},
 	OpStart:         {},
-	OpRead:          {Class: ClassMemory, Access: true, Commute: tagRead},
+	OpRead:          {Class: ClassMemory, Access: true, Commute: tagRead, Idle: IdlePlain},
 	OpWrite:         {Class: ClassMemory, Access: true, Write: true},
-	OpAtomicLoad:    {Class: ClassMemory, Access: true, Commute: tagRead},
+	OpAtomicLoad:    {Class: ClassMemory, Access: true, Commute: tagRead, Idle: IdleWait},
 	OpAtomicStore:   {Class: ClassMemory, Access: true, Write: true},
-	OpAtomicRMW:     {Class: ClassMemory, Access: true, Write: true},
+	OpAtomicRMW:     {Class: ClassMemory, Access: true, Write: true, Idle: IdleOwn},
 	OpSend:          {Class: ClassChan, Write: true, Blocking: true},
-	OpRecv:          {Class: ClassChan, Write: true, Blocking: true},
+	OpRecv:          {Class: ClassChan, Write: true, Blocking: true, Idle: IdleOwn},
 	OpClose:         {Class: ClassChan, Write: true},
-	OpSelect:        {Class: ClassChan, Write: true, Blocking: true, Wide: true},
-	OpLock:          {Class: ClassLock, Write: true, Blocking: true},
-	OpUnlock:        {Class: ClassLock, Write: true},
-	OpRLock:         {Class: ClassLock, Blocking: true, Commute: tagReaders},
-	OpRUnlock:       {Class: ClassLock, Commute: tagReaders},
-	OpTryLock:       {Class: ClassLock, Write: true},
+	OpSelect:        {Class: ClassChan, Write: true, Blocking: true, Wide: true, Idle: IdleOwn},
+	OpLock:          {Class: ClassLock, Write: true, Blocking: true, Idle: IdlePlain},
+	OpUnlock:        {Class: ClassLock, Write: true, Idle: IdlePlain},
+	OpRLock:         {Class: ClassLock, Blocking: true, Commute: tagReaders, Idle: IdlePlain},
+	OpRUnlock:       {Class: ClassLock, Commute: tagReaders, Idle: IdlePlain},
+	OpTryLock:       {Class: ClassLock, Write: true, Idle: IdleWait},
 	OpWGAdd:         {Class: ClassWaitGroup, Write: true, Commute: tagWGAdd},
 	OpWGWait:        {Class: ClassWaitGroup, Blocking: true, Commute: tagRead},
 	OpOnce:          {Class: ClassAll, Write: true, Blocking: true},
@@ -85,14 +113,19 @@ var kindTable = [numOpKinds]KindInfo{
 	OpCondSignal:    {Class: ClassLock, Write: true},
 	OpCondBroadcast: {Class: ClassLock, Write: true},
 	OpGo:            {},
-	OpYield:         {},
-	OpSleep:         {Class: ClassAll, Blocking: true},
+	OpYield:         {Idle: IdleWait},
+	OpSleep:         {Class: ClassAll, Blocking: true, Idle: IdleWait},
 	OpTimer:         {Class: ClassAll, Write: true, Blocking: true},
-	OpPoll:          {Class: ClassAll, Write: true, Blocking: true},
+	OpPoll:          {Class: ClassAll, Write: true, Blocking: true, Idle: IdleWait},
 	OpExit:          {},
 	OpWGDone:        {Class: ClassWaitGroup, Write: true, Commute: tagWGDone},
 	OpTimerSet:      {Class: ClassAll, Write: true},
 	OpCancel:        {Class: ClassAll, Write: true},
+	OpMapLoad:       {Class: ClassMap, Commute: tagRead, Idle: IdleWait},
+	OpMapStore:      {Class: ClassMap, Write: true},
+	OpMapRMW:        {Class: ClassMap, Write: true},
+	OpMapRange:      {Class: ClassMap, Wide: true, Commute: tagRead, Idle: IdleWait},
+	OpMapClear:      {Class: ClassMap, Write: true, Wide: true},
 }
 
 // Info returns k's properties (the zero KindInfo for an unknown kind).
