@@ -53,12 +53,10 @@ package engine
 
 import (
 	"runtime"
-	"runtime/debug"
 	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
-	"unsafe"
 
 	"github.com/vtbound/vtbound/rt/internal/gid"
 	"github.com/vtbound/vtbound/rt/internal/sched"
@@ -468,7 +466,6 @@ type G struct {
 	grp   *waitSet // the waiters g is one of (clsWaiter)
 	dynAt int      // g's index in x.dyn (clsDynamic)
 	dirty bool     // g is in x.dirty
-	waits uint32   // channel waits begun (see chanWaiter)
 }
 
 // newG creates goroutine state and starts the real goroutine, parked until
@@ -546,12 +543,7 @@ func (g *G) exit(r any, normal bool) {
 		x.signalEnd()
 		return
 	}
-	switch {
-	case r != nil:
-		x.fail(sched.Panicked, g, panicMessage(r), string(debug.Stack()))
-	case !normal && g.e.failed():
-		x.fail(sched.Failed, g, "t.Fatal/t.FailNow called", "")
-	}
+	x.exitFailure(g, r, normal) // failure.go
 	x.gone(g)
 	x.removeAlive(g)
 	x.unclassify(g)
@@ -625,19 +617,6 @@ func (g *G) schedule() {
 	}
 	g.park()
 	g.atStep()
-}
-
-// announce publishes g's pending operation.
-func (g *G) announce(kind sched.OpKind, site int32, obj unsafe.Pointer) {
-	g.op = sched.Op{Kind: kind, Site: site, Group: -1, Obj: g.x.objID(obj)}
-	if g.x.plan.Identity {
-		g.op.Ident = g.x.identOf(obj) // ident.go; 0 outside recorded allocations
-	}
-	if k := g.x.plan.Context; k > 0 {
-		g.ctx = callContext(k)
-	}
-	g.since = g.x.step
-	g.pend = pendingOp{}
 }
 
 // removeAlive takes an exited goroutine off the live list.
