@@ -71,11 +71,12 @@ var modelledAPIs = map[string]map[string]modelledAPI{
 	"sync": {
 		"OnceFunc": {shapeFunc, "OnceFunc"}, "OnceValue": {shapeFunc, "OnceValue"}, "OnceValues": {shapeFunc, "OnceValues"},
 		"Locker.Lock": {shapeIface, "LockerLock"}, "Locker.Unlock": {shapeIface, "LockerUnlock"},
-		"Map.Load": {shapeAtomic, "ALoad"}, "Map.Range": {shapeAtomic, "ALoad"},
-		"Map.Store": {shapeAtomic, "AStore"}, "Map.Clear": {shapeAtomic, "AStore"},
-		"Map.LoadOrStore": {shapeAtomic, "ARMW"}, "Map.LoadAndDelete": {shapeAtomic, "ARMW"},
-		"Map.Delete": {shapeAtomic, "ARMW"}, "Map.Swap": {shapeAtomic, "ARMW"},
-		"Map.CompareAndSwap": {shapeAtomic, "ARMW"}, "Map.CompareAndDelete": {shapeAtomic, "ARMW"},
+		// sync.Map per key (rt/syncmap.go).
+		"Map.Load": {shapeMethod, "MapLoad"}, "Map.Store": {shapeMethod, "MapStore"},
+		"Map.Delete": {shapeMethod, "MapDelete"}, "Map.LoadOrStore": {shapeMethod, "MapLoadOrStore"},
+		"Map.LoadAndDelete": {shapeMethod, "MapLoadAndDelete"}, "Map.Swap": {shapeMethod, "MapSwap"},
+		"Map.CompareAndSwap": {shapeMethod, "MapCompareAndSwap"}, "Map.CompareAndDelete": {shapeMethod, "MapCompareAndDelete"},
+		"Map.Range": {shapeMethod, "MapRange"}, "Map.Clear": {shapeMethod, "MapClear"},
 	},
 }
 
