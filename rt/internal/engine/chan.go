@@ -120,12 +120,16 @@ type chanState struct {
 var chans = newRoom(roomHooks[unsafe.Pointer, chanState]{})
 
 // chanWait is the wait of a send, receive or select: its cases, and what
-// a partner that completed it chose.
+// a partner that completed it chose. A goroutine waits in one channel
+// operation at a time, so each keeps one chanWait (G.chw) and reuses it,
+// numbering its operations (n): a channel operation allocates nothing
+// for its wait.
 type chanWait struct {
 	cases      []Case
 	hasDefault bool
-	completed  bool // a partner completed the operation
-	chosen     int  // the index of the case the partner completed
+	completed  bool   // a partner completed the operation
+	chosen     int    // the index of the case the partner completed
+	n          uint32 // numbers the goroutine's channel operations (see chanWaiter)
 }
 
 func (w *chanWait) enabled(x *execution, g *G) bool { return x.chanEnabled(g, w) }
@@ -150,10 +154,10 @@ func (w *chanWait) state(g *G) string {
 }
 
 // chanWaiter is one wait of a goroutine on a channel: it is current while
-// it is g's pending wait and still waits.
+// g's pending wait is still its channel operation number n.
 type chanWaiter struct {
 	g *G
-	w *chanWait
+	n uint32
 }
 
 // MakeChan registers a channel made by g so that its operations are
@@ -203,7 +207,8 @@ func (g *G) Select(site int32, kind sched.OpKind, hasDefault bool, cases []Case)
 	for _, c := range cases {
 		g.x.chanModel(c) // adopt channels made outside the execution
 	}
-	w := &chanWait{cases: cases, hasDefault: hasDefault}
+	w := &g.chw
+	*w = chanWait{cases: cases, hasDefault: hasDefault, n: w.n + 1}
 	g.pend.wait = w
 	for arrived := false; ; arrived = true {
 		g.schedule()
@@ -359,7 +364,7 @@ func (x *execution) caseReady(g *G, c Case) bool {
 // addWaiter records, on each modelled channel of its cases, that g's
 // channel operation w starts waiting.
 func (x *execution) addWaiter(g *G, w *chanWait) {
-	cw := chanWaiter{g, w}
+	cw := chanWaiter{g, w.n}
 	t := chans.of(x)
 	for _, c := range w.cases {
 		s := t.lookup(c.chanKey())
@@ -372,8 +377,8 @@ func (x *execution) addWaiter(g *G, w *chanWait) {
 // waiting reports whether cw is still a waiting channel operation.
 func (cw chanWaiter) waiting() bool {
 	h := cw.g
-	w, ok := h.pend.wait.(*chanWait)
-	return ok && w == cw.w && h.live && h.pend.waiting && !w.completed
+	w := &h.chw
+	return h.live && h.pend.waiting && w.n == cw.n && !w.completed && h.pend.wait == wait(w)
 }
 
 // partner finds the goroutine that has waited longest (the lowest ID
@@ -398,7 +403,7 @@ func (x *execution) partner(g *G, c Case) (chanWaiter, int) {
 		if h == g || (b != nil && (h.since > b.since || (h.since == b.since && h.id > b.id))) {
 			continue
 		}
-		for j, hc := range w.w.cases {
+		for j, hc := range h.chw.cases {
 			if hc.chanKey() == key && hc.isSend() != c.isSend() {
 				best, bestIdx = w, j
 				break
@@ -482,7 +487,8 @@ func (x *execution) perform(g *G, c Case) bool {
 		return x.performBuffered(g, c, s)
 	default:
 		hw, j := x.partner(g, c)
-		h, w := hw.g, hw.w
+		h := hw.g
+		w := &h.chw
 		if c.isSend() {
 			w.cases[j].takeFrom(c)
 		} else {
