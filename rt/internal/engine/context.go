@@ -30,7 +30,7 @@ func (g *G) Spawn(fn func()) {
 	g.clock.tick(g.id)
 }
 
-// bodyExitKey is the rooms key of the functions to run when the test body
+// bodyExitKey is the Rooms key of the functions to run when the test body
 // returns (see OnBodyExit).
 type bodyExitKey struct{}
 
@@ -40,7 +40,7 @@ type bodyExitKey struct{}
 // run, so that goroutines waiting on it are released before the leak
 // check, as natively.
 func (g *G) OnBodyExit(f func()) {
-	rooms := g.x.model.rooms
+	rooms := g.x.model.rt
 	fs, _ := rooms[bodyExitKey{}].([]func())
 	rooms[bodyExitKey{}] = append(fs, f)
 }
@@ -52,7 +52,7 @@ func (g *G) OnBodyExit(f func()) {
 func (x *execution) withBodyExit(body func()) func() {
 	return func() {
 		body()
-		fs, _ := x.model.rooms[bodyExitKey{}].([]func())
+		fs, _ := x.model.rt[bodyExitKey{}].([]func())
 		for _, f := range fs {
 			f()
 		}

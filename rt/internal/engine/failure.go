@@ -31,7 +31,7 @@ type Failure struct {
 	Stack   string // stack of a panic, if any
 	// Bound says the step bound ended the execution while its goroutines
 	// busy-waited: a livelock, or a leak of busy-waiting goroutines after
-	// the body returned (spin.go). Its length, not an interleaving, is the
+	// the body returned (livelock.go, leak.go). Its length, not an interleaving, is the
 	// failure: there is nothing to minimise.
 	Bound bool
 }

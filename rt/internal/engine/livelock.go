@@ -6,7 +6,7 @@ import (
 	"github.com/vtbound/vtbound/rt/internal/sched"
 )
 
-// The verdict at the step bound.
+// The livelock oracle: the verdict at the step bound.
 //
 // Reaching Limits.MaxSteps proves something only when the live goroutines
 // wait on each other: at least two of them busy-wait (spinning) and every

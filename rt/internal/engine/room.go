@@ -120,19 +120,20 @@ func (t *objTable[K, V]) restore() {
 }
 
 // models holds the modelled state of every object one execution touched:
-// a table per room, by room id, and rooms, rt's loose state.
+// a table per room, by room id, and the state rt's own rooms keep.
 type models struct {
 	tables []table
-	// rooms holds state rt keeps per execution (the handles of modelled
-	// timers and contexts, Cleanup functions), keyed by rt (Rooms).
-	rooms map[any]any
+	// rt holds state kept per execution by rt's rooms (the handles of
+	// modelled timers and contexts) and the engine's (Cleanup functions,
+	// body-exit functions), keyed by their owners (G.Rooms).
+	rt map[any]any
 }
 
 func (m *models) init() {
 	for _, mk := range roomTables {
 		m.tables = append(m.tables, mk())
 	}
-	m.rooms = map[any]any{}
+	m.rt = map[any]any{}
 }
 
 // clear empties every table, keeping the storage.
@@ -140,7 +141,7 @@ func (m *models) clear() {
 	for _, t := range m.tables {
 		t.clear()
 	}
-	clear(m.rooms)
+	clear(m.rt)
 }
 
 // end runs every room's end-of-execution check.
@@ -156,3 +157,9 @@ func (m *models) restore() {
 		t.restore()
 	}
 }
+
+// Rooms returns the execution's table of state kept by rt's own rooms
+// (models.rt): rt keeps the handle of each modelled *time.Timer,
+// *time.Ticker and context there, so that they are forgotten with the
+// execution.
+func (g *G) Rooms() map[any]any { return g.x.model.rt }

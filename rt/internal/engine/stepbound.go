@@ -1,8 +1,6 @@
 package engine
 
-import (
-	"github.com/vtbound/vtbound/rt/internal/sched"
-)
+import "github.com/vtbound/vtbound/rt/internal/sched"
 
 // The step bound: an execution that reaches Limits.MaxSteps ends. Its
 // verdict is a livelock or a leak only when the goroutines wait on each
@@ -13,7 +11,7 @@ import (
 // stepBound ends an execution that reached the step bound: a livelock
 // when the goroutines wait on each other and the body has not returned, a
 // leak when it has, otherwise StepBound, which stops the exploration with
-// a warning instead of failing the test (spin.go).
+// a warning instead of failing the test (livelock.go).
 func (x *execution) stepBound() {
 	ok, blocked := x.spinWait()
 	switch {

@@ -236,12 +236,6 @@ func (g *G) TimerReset(site int32, h *TimerHandle, d, period time.Duration) bool
 	return was || drained
 }
 
-// Rooms returns the execution's table of primitive state kept by rt (see
-// models.rooms): rt keeps the handle of each modelled *time.Timer,
-// *time.Ticker and context there, so that they are forgotten with the
-// execution.
-func (g *G) Rooms() map[any]any { return g.x.model.rooms }
-
 // farFuture is the duration of the real timer behind a modelled AfterFunc:
 // it never fires; it only records whether the program stopped it.
 const farFuture = time.Duration(1<<63 - 1)
@@ -262,6 +256,6 @@ func (g *G) AfterFunc(site int32, d time.Duration, f func()) *time.Timer {
 	}
 	h := g.AfterFuncTimer(site, d, f, true)
 	h.SetProxy(proxy)
-	g.x.model.rooms[proxy] = h
+	g.x.model.rt[proxy] = h
 	return proxy
 }
