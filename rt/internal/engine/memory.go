@@ -23,18 +23,17 @@ var atomics = newRoom(roomHooks[unsafe.Pointer, vclock]{})
 
 // Access models a tracked plain read or write of addr by g.
 func (g *G) Access(site int32, addr unsafe.Pointer, write bool) {
-	if g.abort {
-		return
-	}
 	group := GroupOf(site)
-	if !g.x.tracks(group) {
-		return // another exploration tracks this group, not ours
+	if g.abort || !g.x.tracks(group) {
+		return // released, or another exploration tracks this group, not ours
 	}
 	kind := sched.OpRead
 	if write {
 		kind = sched.OpWrite
 	}
-	g.enter(kind, site, addr)
+	if !g.enter(kind, site, addr) {
+		return
+	}
 	g.op.Group = group
 	g.op.Heap = g.x.heap.lookup(addr)
 	g.schedule()
