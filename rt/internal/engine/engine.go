@@ -462,7 +462,7 @@ type G struct {
 	domGen   uint32       // that mutex's gen when g released it
 	idle     int          // consecutive idle steps (see noteProgress)
 	idleFrom int          // the step the idle streak began at
-	waited   bool         // the streak has an idle step that waits (see waits, spinning)
+	waited   bool         // the streak has an idle step that waits (see idleStep, spinning)
 	recent   [16][2]int32 // (site, object) of recent idle steps
 	recentAt [16]int      // the step each of recent was last visited at
 	fresh    int          // since when g re-read every location of its idle streak (reread)
