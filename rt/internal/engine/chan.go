@@ -357,7 +357,7 @@ func (x *execution) caseReady(g *G, c Case) bool {
 		}
 		return n > 0
 	}
-	h, _ := x.partner(g, c)
+	h, _ := partner(s, g, c)
 	return h.g != nil
 }
 
@@ -381,16 +381,13 @@ func (cw chanWaiter) waiting() bool {
 	return h.live && h.pend.waiting && w.n == cw.n && !w.completed && h.pend.wait == wait(w)
 }
 
-// partner finds the goroutine that has waited longest (the lowest ID
-// among equals) with a matching operation on c's unbuffered channel, and
-// the index of its case. Only waiting goroutines count (a select with a
-// default never waits); only the channel's own waiters are looked at.
-func (x *execution) partner(g *G, c Case) (chanWaiter, int) {
+// partner finds, among the waiters of s (the model of c's unbuffered
+// channel), the goroutine that has waited longest (the lowest ID among
+// equals) with a matching operation on the channel, and the index of its
+// case. Only waiting goroutines count (a select with a default never
+// waits); only the channel's own waiters are looked at.
+func partner(s *chanState, g *G, c Case) (chanWaiter, int) {
 	key := c.chanKey()
-	s := chans.of(x).lookup(key)
-	if s == nil {
-		return chanWaiter{}, -1
-	}
 	var best chanWaiter
 	bestIdx := -1
 	kept := s.waiters[:0]
@@ -486,7 +483,7 @@ func (x *execution) perform(g *G, c Case) bool {
 	case s.closed || s.cap > 0:
 		return x.performBuffered(g, c, s)
 	default:
-		hw, j := x.partner(g, c)
+		hw, j := partner(s, g, c)
 		h := hw.g
 		w := &h.chw
 		if c.isSend() {

@@ -20,8 +20,8 @@ package engine
 //     g.pend.wait (see wait); g.schedule() returns when g is picked to
 //     perform it. Step is enter and schedule for rt's own primitives.
 //   - Happens-before: g.learn(c) orders what c saw before g's future (an
-//     acquire); c.join(g.clock) followed by g.clock.tick(g.id) orders g's
-//     past before whoever later learns c (a release).
+//     acquire); g.releaseInto(&c) orders g's past before whoever later
+//     learns c (a release).
 //   - What an operation means for scheduling (its object class, whether
 //     it writes, blocks, commutes, how its step counts for the busy-wait
 //     detector) is its kind's row in sched's operation table.
