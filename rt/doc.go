@@ -32,8 +32,10 @@
 //     RWMutex, an RLocker, or a Locker whose own methods are rewritten);
 //     Lock and Unlock called through a sync.Locker (LockerLock);
 //   - every sync/atomic function and typed-atomic method (Atomic), and
-//     every sync.Map method (as an atomic operation on the map: a
-//     scheduling point that orders a Store before a Load that follows it);
+//     every sync.Map method, modelled per key (MapLoad, MapStore, ...,
+//     MapRange, MapClear: a scheduling point on the key's location that
+//     orders a write of the key before a later read of that key only, as
+//     the Go memory model does; Range reads and Clear writes every key);
 //   - sync.Pool Get and Put (PoolGet, PoolPut): not scheduling points, but
 //     a Get is ordered after every earlier Put on the pool, as under the
 //     race detector, so objects recycled through a pool do not race;

@@ -282,7 +282,7 @@ func primitiveTable() []primitive {
 	var all []primitive
 	for _, part := range [][]primitive{
 		channelPrimitives(), selectPrimitives(), mutexPrimitives(), rwPrimitives(),
-		waitGroupPrimitives(), oncePrimitives(), condPrimitives(), atomicPrimitives(),
+		waitGroupPrimitives(), oncePrimitives(), condPrimitives(), atomicPrimitives(), syncMapPrimitives(),
 		schedulingPrimitives(), oraclePrimitives(), racePrimitives(),
 		outsidePrimitives(), reflectPrimitives(),
 	} {
@@ -1481,6 +1481,79 @@ func racePrimitives() []primitive {
 			}
 			rt.WGWait(pSync, &wg)
 		}},
+	}
+}
+
+// syncMapPrimitives are the programs of sync.Map, modelled per key: a
+// write of one key is ordered before a read that observes it, and before
+// nothing else.
+func syncMapPrimitives() []primitive {
+	return []primitive{
+		// The body's Load of "b" always follows the goroutine's Store of
+		// "a" (virtual time passes only when the goroutine has ended), but
+		// it observes nothing the goroutine did: the read of x races with
+		// its write, as the race detector reports natively. A model of the
+		// whole map as one atomic variable ordered them and missed it.
+		{name: "race-syncmap-other-key", oracle: "data race", report: raceReport,
+			body: func(t *testing.T, o *outcomes) {
+				x := 0
+				var m sync.Map
+				rt.Go(pGo, func() {
+					write(gx, &x)
+					x = 1
+					rt.MapStore(pSync, &m, "a", true)
+				})
+				rt.Sleep(pSched, time.Millisecond)
+				rt.MapLoad(pSync, &m, "b")
+				read(gx, &x)
+				_ = x
+			}},
+		{name: "norace-syncmap-same-key", body: orderedBy(func(before, after func()) {
+			var m sync.Map
+			rt.Go(pGo, func() { before(); rt.MapStore(pSync, &m, "a", true) })
+			for {
+				if _, ok := rt.MapLoad(pSync, &m, "a"); ok {
+					break
+				}
+				rt.Gosched(pSched)
+			}
+			after()
+		}), only: saw1},
+		{name: "norace-syncmap-range", body: orderedBy(func(before, after func()) {
+			var m sync.Map
+			rt.Go(pGo, func() { before(); rt.MapSwap(pSync, &m, "a", true) })
+			for seen := false; !seen; rt.Gosched(pSched) {
+				rt.MapRange(pSync, &m, func(k, v any) bool { seen = true; return false })
+			}
+			after()
+		}), only: saw1},
+		{name: "norace-syncmap-clear", body: orderedBy(func(before, after func()) {
+			var m sync.Map
+			rt.MapStore(pSync, &m, "a", true)
+			rt.Go(pGo, func() { before(); rt.MapClear(pSync, &m) })
+			for {
+				if _, ok := rt.MapLoad(pSync, &m, "a"); !ok {
+					break
+				}
+				rt.Gosched(pSched)
+			}
+			after()
+		}), only: saw1},
+		{name: "syncmap-keys-interleave", body: func(t *testing.T, o *outcomes) {
+			var m sync.Map
+			var wg sync.WaitGroup
+			rt.WGGo(pSync, &wg, func() { rt.MapStore(pSync, &m, "a", 1) })
+			v, loaded := rt.MapLoadOrStore(pSync, &m, "a", 2)
+			rt.MapDelete(pSync, &m, "b")
+			rt.WGWait(pSync, &wg)
+			got, _ := rt.MapLoad(pSync, &m, "a")
+			o.add("loaded=%v v=%v final=%v", loaded, v, got)
+		}, seen: []string{"loaded=true v=1 final=1", "loaded=false v=2 final=1"}},
+		{name: "syncmap-uncomparable-key", oracle: "panic", report: []string{"hash of unhashable type []int"},
+			body: func(t *testing.T, o *outcomes) {
+				var m sync.Map
+				rt.MapStore(pSync, &m, []int{1}, true)
+			}},
 	}
 }
 

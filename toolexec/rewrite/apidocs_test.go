@@ -63,7 +63,7 @@ func TestAPIDocsRender(t *testing.T) {
 			"method value: `_vtbMV(site, &x, _vtbrt.R)` for `Lock`, `Unlock`, `RLock`, `RUnlock`, `_vtbMVBool(site, &x, _vtbrt.R)` for `TryLock`, `TryRLock`; method expression: native, warned |"},
 		{rewriteTableMarkdown(), "| `context.WithCancel`, `WithCancelCause`, `WithTimeout`, `WithTimeoutCause`, `WithDeadline`, `WithDeadlineCause`, `AfterFunc` → `ContextAfterFunc`, `Cause` | `_vtbrt.R(site, args)` |"},
 		{stdlibTableMarkdown(), "| `time.NewTimer`; `time.Timer`: `Stop`, `Reset` | " + docTimer + " | go: `NewTimer`; timer-set: `Timer.Stop`, `Timer.Reset` |"},
-		{stdlibTableMarkdown(), "| `sync.Map`: `Load`, `Range`, `Store`, `Clear`, `LoadOrStore`, `LoadAndDelete`, `Delete`, `Swap`, `CompareAndSwap`, `CompareAndDelete` | " + docMap + " | atomic-load: `Load`, `Range`; atomic-store: `Store`, `Clear`; atomic-rmw: the others |"},
+		{stdlibTableMarkdown(), "| `sync.Map`: `Load`, `Range`, `Store`, `Clear`, `LoadOrStore`, `LoadAndDelete`, `Delete`, `Swap`, `CompareAndSwap`, `CompareAndDelete` | " + docMap + " | map-load: `Load`; map-range: `Range`; map-store: `Store`, `Delete`; map-clear: `Clear`; map-rmw: the others |"},
 		{stdlibTableMarkdown(), "atomic-load: `LoadInt32`, `LoadInt64`, `LoadPointer`, `LoadUint32`, `LoadUint64`, `LoadUintptr`; atomic-store: `StoreInt32`"},
 		{valueTableMarkdown(), "| native, without a warning | `testing.T`: `Run`; `testing.F`: `Fuzz` |"},
 		{valueTableMarkdown(), "all 86 modelled functions and methods of `sync/atomic`"},

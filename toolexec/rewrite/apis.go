@@ -38,16 +38,16 @@ var apiTable = []api{
 	{"sync", "", "OnceFunc", "OnceFunc", "none", shapeFunc, valueLiteral, warned, docOnceFunc},
 	{"sync", "", "OnceValue", "OnceValue", "none", shapeFunc, valueNative, warned, docOnceFunc},
 	{"sync", "", "OnceValues", "OnceValues", "none", shapeFunc, valueNative, warned, docOnceFunc},
-	{"sync", "Map", "Load", "Atomic", "atomic-load", shapeAtomicRecv, valueNative, warned, docMap},
-	{"sync", "Map", "Range", "Atomic", "atomic-load", shapeAtomicRecv, valueNative, warned, docMap},
-	{"sync", "Map", "Store", "Atomic", "atomic-store", shapeAtomicRecv, valueNative, warned, docMap},
-	{"sync", "Map", "Clear", "Atomic", "atomic-store", shapeAtomicRecv, valueNative, warned, docMap},
-	{"sync", "Map", "LoadOrStore", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docMap},
-	{"sync", "Map", "LoadAndDelete", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docMap},
-	{"sync", "Map", "Delete", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docMap},
-	{"sync", "Map", "Swap", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docMap},
-	{"sync", "Map", "CompareAndSwap", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docMap},
-	{"sync", "Map", "CompareAndDelete", "Atomic", "atomic-rmw", shapeAtomicRecv, valueNative, warned, docMap},
+	{"sync", "Map", "Load", "MapLoad", "map-load", shapeMethod, valueNative, warned, docMap},
+	{"sync", "Map", "Range", "MapRange", "map-range", shapeMethod, valueNative, warned, docMap},
+	{"sync", "Map", "Store", "MapStore", "map-store", shapeMethod, valueNative, warned, docMap},
+	{"sync", "Map", "Clear", "MapClear", "map-clear", shapeMethod, valueNative, warned, docMap},
+	{"sync", "Map", "LoadOrStore", "MapLoadOrStore", "map-rmw", shapeMethod, valueNative, warned, docMap},
+	{"sync", "Map", "LoadAndDelete", "MapLoadAndDelete", "map-rmw", shapeMethod, valueNative, warned, docMap},
+	{"sync", "Map", "Delete", "MapDelete", "map-store", shapeMethod, valueNative, warned, docMap},
+	{"sync", "Map", "Swap", "MapSwap", "map-rmw", shapeMethod, valueNative, warned, docMap},
+	{"sync", "Map", "CompareAndSwap", "MapCompareAndSwap", "map-rmw", shapeMethod, valueNative, warned, docMap},
+	{"sync", "Map", "CompareAndDelete", "MapCompareAndDelete", "map-rmw", shapeMethod, valueNative, warned, docMap},
 
 	{"sync/atomic", "", "LoadInt32", "Atomic", "atomic-load", shapeAtomicArg, valueNative, warned, docAtomicFunc},
 	{"sync/atomic", "", "LoadInt64", "Atomic", "atomic-load", shapeAtomicArg, valueNative, warned, docAtomicFunc},
@@ -200,7 +200,7 @@ const (
 	docPool         = "no scheduling point: a `Get` is ordered after every earlier `Put` on the pool, as in the race detector"
 	docLocker       = "on a `sync.Locker` value: the modelled `Mutex`, `RWMutex` or `RWMutex.RLocker()` behind it, else its own (rewritten) method"
 	docOnceFunc     = "the returned function calls `f` through a modelled `sync.Once` (same panic semantics)"
-	docMap          = "each call is an atomic operation on the whole map (`Load`, `Range` load; `Store`, `Clear` store; the rest read-modify-write): a store happens before later calls"
+	docMap          = "modelled per key: each call is a scheduling point on its (map, key) location (`Range` and `Clear` on every key); a write of a key happens before a later read of that key, and of no other"
 	docAtomicFunc   = "a scheduling point with the happens-before of the atomic operation on `*addr`, then the real call"
 	docAtomicMethod = "a scheduling point with the happens-before of the atomic operation on the value, then the real method"
 	docGosched      = "a scheduling point: another goroutine may run"

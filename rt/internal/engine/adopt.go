@@ -4,8 +4,6 @@ import (
 	"sync"
 	"unsafe"
 	"weak"
-
-	"github.com/vtbound/vtbound/rt/internal/sched"
 )
 
 // Channels made by rewritten code outside the execution that uses them (a
@@ -92,7 +90,8 @@ func (x *execution) chanModel(c Case) *chanState {
 	if key == nil {
 		return nil
 	}
-	if s := x.model.chans[key]; s != nil {
+	t := chans.of(x)
+	if s := t.lookup(key); s != nil {
 		if s.cap < 0 {
 			_, s.cap = c.lenCap()
 		}
@@ -105,34 +104,32 @@ func (x *execution) chanModel(c Case) *chanState {
 		s.q = make([]vclock, n)
 		s.sends = n
 	}
-	x.model.chans[key] = s
+	t.put(key, s)
 	return s
 }
 
 // adoptForClose returns the model of the channel at key for a close,
 // adopting it (capacity unknown until its first send or receive).
 func (x *execution) adoptForClose(key unsafe.Pointer) *chanState {
-	if s := x.model.chans[key]; s != nil || key == nil || !wasMade(key) {
+	t := chans.of(x)
+	if s := t.lookup(key); s != nil || key == nil || !wasMade(key) {
 		return s
 	}
 	s := &chanState{cap: -1, adopted: true}
-	x.model.chans[key] = s
+	t.put(key, s)
 	return s
 }
 
 // waitsOnAdopted reports whether g waits in a channel operation with a case
 // on an adopted channel.
 func (x *execution) waitsOnAdopted(g *G) bool {
-	if !g.pend.waiting || g.pend.completed {
+	w, ok := g.pend.wait.(*chanWait)
+	if !ok || !g.pend.waiting || w.completed {
 		return false
 	}
-	switch g.op.Kind {
-	case sched.OpSend, sched.OpRecv, sched.OpSelect:
-	default:
-		return false
-	}
-	for _, c := range g.pend.cases {
-		if s := x.model.chans[c.chanKey()]; s != nil && s.adopted && !s.foreign {
+	t := chans.of(x)
+	for _, c := range w.cases {
+		if s := t.lookup(c.chanKey()); s != nil && s.adopted && !s.foreign {
 			return true
 		}
 	}
@@ -147,7 +144,7 @@ func (x *execution) polled(c Case) bool {
 	if key == nil {
 		return false
 	}
-	s := x.model.chans[key]
+	s := chans.of(x).lookup(key)
 	return s == nil || s.foreign
 }
 

@@ -87,6 +87,18 @@ func (c *RecvCase[T]) takeFrom(s Case) {
 	c.setReflect(s.reflectCase().Send, true) // a send made through reflect
 }
 
+// The room of channels.
+//
+// A channel made by controlled code is modelled from its make; one made
+// outside the execution is adopted on its first use (adopt.go). A send,
+// a receive and a select are one operation (Select) that takes two steps
+// when it blocks, as in the Go runtime: it arrives, and then waits
+// (chanWait) until a buffered or closed channel becomes ready or a partner
+// completes it. Sends release into the clocks of the values they buffer,
+// receives acquire them; a rendezvous joins both clocks; close releases
+// into the channel's close clock. Sends and closes are also accesses for
+// the race oracle, as in the race detector (sendReads, Close).
+
 // chanState models a channel made by controlled code, or adopted (see
 // adopt.go).
 type chanState struct {
@@ -104,8 +116,45 @@ type chanState struct {
 	waiters []chanWaiter
 }
 
+// chans is the room's object table, keyed by the channel's address.
+var chans = newRoom(roomHooks[unsafe.Pointer, chanState]{})
+
+// chanWait is the wait of a send, receive or select: its cases, and what
+// a partner that completed it chose. A goroutine waits in one channel
+// operation at a time, so each keeps one chanWait (G.chw) and reuses it,
+// numbering its operations (n): a channel operation allocates nothing
+// for its wait.
+type chanWait struct {
+	cases      []Case
+	hasDefault bool
+	completed  bool   // a partner completed the operation
+	chosen     int    // the index of the case the partner completed
+	n          uint32 // numbers the goroutine's channel operations (see chanWaiter)
+}
+
+func (w *chanWait) enabled(x *execution, g *G) bool { return x.chanEnabled(g, w) }
+func (w *chanWait) group() (*waitSet, bool)         { return nil, false }
+
+// state is what the Go runtime prints for a goroutine blocked in w.
+func (w *chanWait) state(g *G) string {
+	if g.op.Kind == sched.OpSelect {
+		if len(w.cases) == 0 {
+			return "select (no cases)"
+		}
+		return "select"
+	}
+	s := "chan receive"
+	if g.op.Kind == sched.OpSend {
+		s = "chan send"
+	}
+	if len(w.cases) == 1 && w.cases[0].chanKey() == nil {
+		s += " (nil chan)"
+	}
+	return s
+}
+
 // chanWaiter is one wait of a goroutine on a channel: it is current while
-// g.waits == n and g's channel operation still waits.
+// g's pending wait is still its channel operation number n.
 type chanWaiter struct {
 	g *G
 	n uint32
@@ -118,16 +167,15 @@ func (g *G) MakeChan(key unsafe.Pointer, size int) {
 	if g.abort {
 		return
 	}
-	g.x.model.chans[key] = &chanState{cap: size}
+	chans.of(g.x).put(key, &chanState{cap: size})
 }
 
 // Close models close(ch) by g; closeFn performs the real close.
 func (g *G) Close(site int32, key unsafe.Pointer, closeFn func()) {
-	if g.abort {
+	if !g.enter(sched.OpClose, site, key) {
 		closeFn() // released: its deferred calls close for real (released.go)
 		return
 	}
-	g.announce(sched.OpClose, site, key)
 	g.schedule()
 	closeFn()                         // panics on a nil or closed channel, as it should
 	g.x.checkRace(g, site, key, true) // written as by runtime.closechan (see sendReads)
@@ -149,41 +197,99 @@ func (g *G) Close(site int32, key unsafe.Pointer, closeFn func()) {
 // an unbuffered rendezvous, so an operation that has not arrived yet is
 // never mistaken for a blocked one.
 func (g *G) Select(site int32, kind sched.OpKind, hasDefault bool, cases []Case) int {
-	if g.abort {
-		return -1
-	}
 	var first unsafe.Pointer
 	if len(cases) > 0 {
 		first = cases[0].chanKey()
 	}
+	if !g.enter(kind, site, first) {
+		return -1
+	}
 	for _, c := range cases {
 		g.x.chanModel(c) // adopt channels made outside the execution
 	}
-	g.announce(kind, site, first)
-	g.pend.cases = cases
-	g.pend.hasDefault = hasDefault
+	w := &g.chw
+	*w = chanWait{cases: cases, hasDefault: hasDefault, n: w.n + 1}
+	g.pend.wait = w
 	for arrived := false; ; arrived = true {
 		g.schedule()
-		if g.pend.completed {
+		if kind != sched.OpSend {
+			g.x.chanStep(g, w) // sched.IdleOwn
+		}
+		if w.completed {
 			g.pollDone()
-			return g.pend.chosen
+			return w.chosen
 		}
 		if !arrived {
 			g.x.sendReads(g, site, cases)
 		}
-		if i, ok := g.x.doSelect(g); ok {
+		if i, ok := g.x.doSelect(g, w); ok {
 			g.pollDone()
-			g.pend.cases = nil
+			w.cases = nil
 			return i
 		}
 		if !g.pend.waiting {
 			g.pend.waiting = true
-			g.x.addWaiter(g)
+			g.x.addWaiter(g, w)
 		}
 		if g.x.hasUnmodelled(cases) || g.pollFor > 0 {
 			g.pollFailed() // uncontrolled code may complete it (see pollAdopted)
 		}
 	}
+}
+
+// chanStep classifies the step of g's receive or select for the
+// busy-wait detector (execution.noteProgress): a select polls only when
+// it has a default case; without one it waits, as a receive does, and a
+// goroutine looping on it (a worker taking a ticker's ticks) is not
+// busy-waiting: counting it idle would let virtual time pass while it
+// could still take its tick. A receive (or select) that can only complete
+// on a closed, empty channel does not wait: it returns at once, changing
+// nothing, and counts as a poll (closedOnly). An idle select of sends
+// only (a notification found pending, `select { case ch <- x: default:
+// }`) is no wait (see idleStep).
+func (x *execution) chanStep(g *G, w *chanWait) {
+	if !w.hasDefault && !x.closedOnly(g, w) {
+		x.progressed(g)
+		return
+	}
+	waits := g.op.Kind != sched.OpSelect || !onlySends(w.cases)
+	x.idleStep(g, [2]int32{g.op.Site, g.op.Obj}, waits, x.step)
+}
+
+// onlySends reports whether a select's cases are all sends (and there is
+// at least one).
+func onlySends(cases []Case) bool {
+	for _, c := range cases {
+		if !c.isSend() {
+			return false
+		}
+	}
+	return len(cases) > 0
+}
+
+// closedOnly reports whether g's pending channel operation w can only
+// complete as a receive from a closed, empty channel: it returns at once
+// and changes nothing, so a loop of them busy-waits (ants'
+// ReleaseContext loops on a closed allDone channel until the purge
+// goroutine stores a flag). A channel made outside vtbound's control
+// (polled) never counts: code vtbound does not see may use it.
+func (x *execution) closedOnly(g *G, w *chanWait) bool {
+	if w.completed {
+		return false
+	}
+	closed := false
+	t := chans.of(x)
+	for _, c := range w.cases {
+		if !x.caseReady(g, c) {
+			continue
+		}
+		s := t.lookup(c.chanKey())
+		if n, _ := c.lenCap(); c.isSend() || s == nil || s.foreign || !s.closed || n > 0 {
+			return false
+		}
+		closed = true
+	}
+	return closed
 }
 
 // sendReads records, when g's channel operation arrives, a read of each
@@ -200,19 +306,19 @@ func (x *execution) sendReads(g *G, site int32, cases []Case) {
 	}
 }
 
-// chanEnabled reports whether g's pending channel operation may take a
+// chanEnabled reports whether g's pending channel operation w may take a
 // step: arriving always may; a waiting operation only when it has been
 // completed, a case became ready, or an uncontrolled case may be polled.
-func (x *execution) chanEnabled(g *G) bool {
-	p := &g.pend
-	if !p.waiting || p.completed {
+func (x *execution) chanEnabled(g *G, w *chanWait) bool {
+	if !g.pend.waiting || w.completed {
 		return true
 	}
-	for _, c := range p.cases {
+	t := chans.of(x)
+	for _, c := range w.cases {
 		if x.caseReady(g, c) || x.polled(c) {
 			return true
 		}
-		if s := x.model.chans[c.chanKey()]; s != nil && s.adopted && g.pollFor > 0 {
+		if s := t.lookup(c.chanKey()); s != nil && s.adopted && g.pollFor > 0 {
 			return true // polling an adopted channel (see pollAdopted)
 		}
 	}
@@ -238,7 +344,7 @@ func (x *execution) caseReady(g *G, c Case) bool {
 	if key == nil {
 		return false
 	}
-	s := x.model.chans[key]
+	s := chans.of(x).lookup(key)
 	switch {
 	case s == nil:
 		return false
@@ -251,47 +357,38 @@ func (x *execution) caseReady(g *G, c Case) bool {
 		}
 		return n > 0
 	}
-	h, _ := x.partner(g, c)
-	return h != nil
+	h, _ := partner(s, g, c)
+	return h.g != nil
 }
 
 // addWaiter records, on each modelled channel of its cases, that g's
-// channel operation starts waiting.
-func (x *execution) addWaiter(g *G) {
-	g.waits++
-	w := chanWaiter{g, g.waits}
-	for _, c := range g.pend.cases {
-		s := x.model.chans[c.chanKey()]
-		if s != nil && (len(s.waiters) == 0 || s.waiters[len(s.waiters)-1] != w) {
-			s.waiters = append(s.waiters, w)
+// channel operation w starts waiting.
+func (x *execution) addWaiter(g *G, w *chanWait) {
+	cw := chanWaiter{g, w.n}
+	t := chans.of(x)
+	for _, c := range w.cases {
+		s := t.lookup(c.chanKey())
+		if s != nil && (len(s.waiters) == 0 || s.waiters[len(s.waiters)-1] != cw) {
+			s.waiters = append(s.waiters, cw)
 		}
 	}
 }
 
-// waiting reports whether w is still a waiting channel operation.
-func (w chanWaiter) waiting() bool {
-	h := w.g
-	if !h.live || h.waits != w.n || !h.pend.waiting || h.pend.completed {
-		return false
-	}
-	switch h.op.Kind {
-	case sched.OpSend, sched.OpRecv, sched.OpSelect:
-		return true
-	}
-	return false
+// waiting reports whether cw is still a waiting channel operation.
+func (cw chanWaiter) waiting() bool {
+	h := cw.g
+	w := &h.chw
+	return h.live && h.pend.waiting && w.n == cw.n && !w.completed && h.pend.wait == wait(w)
 }
 
-// partner finds the goroutine that has waited longest (the lowest ID
-// among equals) with a matching operation on c's unbuffered channel, and
-// the index of its case. Only waiting goroutines count (a select with a
-// default never waits); only the channel's own waiters are looked at.
-func (x *execution) partner(g *G, c Case) (*G, int) {
+// partner finds, among the waiters of s (the model of c's unbuffered
+// channel), the goroutine that has waited longest (the lowest ID among
+// equals) with a matching operation on the channel, and the index of its
+// case. Only waiting goroutines count (a select with a default never
+// waits); only the channel's own waiters are looked at.
+func partner(s *chanState, g *G, c Case) (chanWaiter, int) {
 	key := c.chanKey()
-	s := x.model.chans[key]
-	if s == nil {
-		return nil, -1
-	}
-	var best *G
+	var best chanWaiter
 	bestIdx := -1
 	kept := s.waiters[:0]
 	for _, w := range s.waiters {
@@ -299,13 +396,13 @@ func (x *execution) partner(g *G, c Case) (*G, int) {
 			continue
 		}
 		kept = append(kept, w)
-		h := w.g
-		if h == g || (best != nil && (h.since > best.since || (h.since == best.since && h.id > best.id))) {
+		h, b := w.g, best.g
+		if h == g || (b != nil && (h.since > b.since || (h.since == b.since && h.id > b.id))) {
 			continue
 		}
-		for j, hc := range h.pend.cases {
+		for j, hc := range h.chw.cases {
 			if hc.chanKey() == key && hc.isSend() != c.isSend() {
-				best, bestIdx = h, j
+				best, bestIdx = w, j
 				break
 			}
 		}
@@ -318,8 +415,8 @@ func (x *execution) partner(g *G, c Case) (*G, int) {
 // doSelect performs g's channel operation: a modelled ready case chosen by
 // the strategy, else an uncontrolled case that succeeds now, else the
 // default. ok is false when nothing could proceed (poll again).
-func (x *execution) doSelect(g *G) (int, bool) {
-	cases := g.pend.cases
+func (x *execution) doSelect(g *G, w *chanWait) (int, bool) {
+	cases := w.cases
 	var ready [8]int
 	readyIdx := ready[:0]
 	for i, c := range cases {
@@ -329,12 +426,13 @@ func (x *execution) doSelect(g *G) (int, bool) {
 	}
 	if len(readyIdx) > 0 {
 		i := readyIdx[x.choose(g, len(readyIdx))]
-		if x.perform(g, i) {
+		if x.perform(g, cases[i]) {
 			return i, true
 		}
 	}
+	t := chans.of(x)
 	for i, c := range cases {
-		s := x.model.chans[c.chanKey()]
+		s := t.lookup(c.chanKey())
 		if c.chanKey() == nil || (s != nil && !s.adopted) {
 			continue // nil, or made in this execution: the model is exact
 		}
@@ -343,7 +441,7 @@ func (x *execution) doSelect(g *G) (int, bool) {
 			return i, true
 		}
 	}
-	if g.pend.hasDefault {
+	if w.hasDefault {
 		return -1, true
 	}
 	return 0, false
@@ -370,36 +468,31 @@ func (x *execution) realDone(g *G, c Case, s *chanState) {
 // after every earlier send, not only its own), so it can hide a race but
 // never report a false one.
 func (x *execution) syncUnmodelled(g *G, c Case) {
-	key := c.chanKey()
-	clk := x.model.atomics[key]
-	if clk == nil {
-		clk = new(vclock)
-		x.model.atomics[key] = clk
-	}
+	clk := atomics.of(x).get(c.chanKey())
 	if c.isSend() {
-		clk.join(g.clock)
-		g.clock.tick(g.id)
+		g.releaseInto(clk)
 		return
 	}
 	g.learn(*clk)
 }
 
-// perform carries out ready case i of g on a modelled channel.
-func (x *execution) perform(g *G, i int) bool {
-	c := g.pend.cases[i]
-	s := x.model.chans[c.chanKey()]
+// perform carries out g's ready case c on a modelled channel.
+func (x *execution) perform(g *G, c Case) bool {
+	s := chans.of(x).lookup(c.chanKey())
 	switch {
 	case s.closed || s.cap > 0:
 		return x.performBuffered(g, c, s)
 	default:
-		h, j := x.partner(g, c)
+		hw, j := partner(s, g, c)
+		h := hw.g
+		w := &h.chw
 		if c.isSend() {
-			h.pend.cases[j].takeFrom(c)
+			w.cases[j].takeFrom(c)
 		} else {
-			c.takeFrom(h.pend.cases[j])
+			c.takeFrom(w.cases[j])
 		}
-		h.pend.completed, h.pend.chosen = true, j
-		h.pend.cases = nil
+		w.completed, w.chosen = true, j
+		w.cases = nil
 		h.pollDone()
 		g.learn(h.clock)
 		h.learn(g.clock)

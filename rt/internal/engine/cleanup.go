@@ -16,15 +16,15 @@ package engine
 // functions are dropped: the execution has failed and is reported, and
 // running them on goroutines left mid-operation could block.
 
-// bodyTKey is the rooms key of the T the execution's body runs with.
+// bodyTKey is the Rooms key of the T the execution's body runs with.
 type bodyTKey struct{}
 
-// cleanupKey is the rooms key of the execution's Cleanup functions.
+// cleanupKey is the Rooms key of the execution's Cleanup functions.
 type cleanupKey struct{}
 
 // SetBodyT records t (a *testing.T) as the T of g's execution's body:
 // AddCleanup keeps the functions registered on it.
-func (g *G) SetBodyT(t any) { g.x.model.rooms[bodyTKey{}] = t }
+func (g *G) SetBodyT(t any) { g.x.model.rt[bodyTKey{}] = t }
 
 // AddCleanup keeps f to run when g's execution's body returns, if t is
 // that body's T (see SetBodyT), and reports whether it did; otherwise
@@ -33,7 +33,7 @@ func (g *G) AddCleanup(t any, f func()) bool {
 	if g.abort || g.ho.inert {
 		return false
 	}
-	rooms := g.x.model.rooms
+	rooms := g.x.model.rt
 	if bt, ok := rooms[bodyTKey{}]; !ok || bt != t {
 		return false
 	}
@@ -46,12 +46,12 @@ func (g *G) AddCleanup(t any, f func()) bool {
 // first; a function may register more, which run next, as in testing.
 func (x *execution) runCleanups() {
 	for {
-		fs, _ := x.model.rooms[cleanupKey{}].([]func())
+		fs, _ := x.model.rt[cleanupKey{}].([]func())
 		if len(fs) == 0 {
 			return
 		}
 		f := fs[len(fs)-1]
-		x.model.rooms[cleanupKey{}] = fs[:len(fs)-1]
+		x.model.rt[cleanupKey{}] = fs[:len(fs)-1]
 		f()
 	}
 }

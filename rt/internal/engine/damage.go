@@ -3,7 +3,6 @@ package engine
 import (
 	"fmt"
 	"runtime/debug"
-	"sync"
 
 	"github.com/vtbound/vtbound/rt/internal/sched"
 )
@@ -15,24 +14,6 @@ import (
 // ("sync: unlock of unlocked mutex"), which no recover can stop. So the
 // engine looks at the real lock (with TryLock, which never blocks) before
 // it releases one: a lock found free is reported, never unlocked.
-
-// mutexFree reports whether m is really unlocked, leaving it so.
-func mutexFree(m *sync.Mutex) bool {
-	if m.TryLock() {
-		m.Unlock()
-		return true
-	}
-	return false
-}
-
-// rwFree reports whether rw is really held by nobody, leaving it so.
-func rwFree(rw *sync.RWMutex) bool {
-	if rw.TryLock() {
-		rw.Unlock()
-		return true
-	}
-	return false
-}
 
 // misuse ends g's execution as the Go runtime ends the program: the real
 // lock g releases was not held, because the program overwrote or copied
@@ -46,53 +27,13 @@ func (g *G) misuse(fatal, kind string) {
 }
 
 // checkDamage reports locks the model holds at the end of an execution
-// that are not held for real: overwritten or copied while locked.
-func (x *execution) checkDamage() {
-	for mu, s := range x.model.mutexes {
-		if s.locked && mutexFree(mu) {
-			s.locked = false
-			x.damaged("sync.Mutex")
-		}
-	}
-	for rw, s := range x.model.rws {
-		if (s.writer || s.readers > 0) && rwFree(rw) {
-			s.writer, s.readers = false, 0
-			x.damaged("sync.RWMutex")
-		}
-	}
-}
+// that are not held for real: overwritten or copied while locked (the
+// rooms' end hooks: checkMutex, checkRW).
+func (x *execution) checkDamage() { x.model.end(x) }
 
 // damaged records a lock found free although the model holds it.
 func (x *execution) damaged(kind string) {
 	if x.failure == nil {
 		x.failure = &Failure{Outcome: sched.Race, Message: fmt.Sprintf("a %s held at the end of the execution was overwritten or copied while locked (a race with its Lock)", kind)}
-	}
-}
-
-// restore releases real locks still held through the model, so that
-// package-level locks are usable by the next execution. A lock that is
-// not held for real (damaged after checkDamage ran) is left alone.
-func (m *models) restore() {
-	for mu, s := range m.mutexes {
-		if s.locked && !mutexFree(mu) {
-			mu.Unlock()
-		}
-	}
-	for rw, s := range m.rws {
-		switch {
-		case s.writer:
-			if rwFree(rw) {
-				break
-			}
-			if rw.TryRLock() { // readers hold it, not our writer
-				rw.RUnlock()
-				break
-			}
-			rw.Unlock()
-		case s.readers > 0:
-			for ; s.readers > 0 && !rwFree(rw); s.readers-- {
-				rw.RUnlock()
-			}
-		}
 	}
 }

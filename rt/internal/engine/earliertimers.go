@@ -14,7 +14,7 @@ import (
 // in a sync.Pool, a cache, a package-level variable. go-deadlock, for
 // one, pools the entries of its lock-wait detector with their AfterFunc
 // timers and only Resets a pooled timer. The model of a timer (its
-// TimerHandle in the execution's rooms) ends with its execution, so a
+// TimerHandle in the execution's Rooms table) ends with its execution, so a
 // later execution's Stop or Reset used to reach the real timer behind
 // the model (the proxy): a Reset then armed it natively, on real time,
 // with the proxy's own function, which did nothing. The function the
@@ -23,7 +23,7 @@ import (
 //
 // Now every proxy is registered here, by address, without keeping it
 // alive, and the first Stop or Reset of a registered proxy in a later
-// execution adopts it: a new model in that execution's rooms, disarmed
+// execution adopts it: a new model in that execution's Rooms table, disarmed
 // (the earlier execution's deadline ended with it), with the same function
 // or channel. The Reset then arms it on this execution's virtual clock
 // like any modelled timer.
@@ -134,7 +134,7 @@ func lookupProxy(t *time.Timer) (earlierTimer, bool) {
 // armed (carriedtimers.go), else disarmed. It returns nil for a timer
 // never modelled, which Stop and Reset then handle natively.
 func (g *G) TimerOf(t *time.Timer) *TimerHandle {
-	if h, ok := g.x.model.rooms[t].(*TimerHandle); ok {
+	if h, ok := g.x.model.rt[t].(*TimerHandle); ok {
 		return h
 	}
 	if h := g.x.fireCarried(t); h != nil {
@@ -143,7 +143,7 @@ func (g *G) TimerOf(t *time.Timer) *TimerHandle {
 	return g.x.adoptTimer(t)
 }
 
-// adoptTimer models registered proxy t anew in x's rooms, disarmed, or
+// adoptTimer models registered proxy t anew in x's Rooms table, disarmed, or
 // returns nil if t is no registered proxy.
 func (x *execution) adoptTimer(t *time.Timer) *TimerHandle {
 	e, ok := lookupProxy(t)
@@ -162,6 +162,6 @@ func (x *execution) adoptTimer(t *time.Timer) *TimerHandle {
 		x.chanModel(&RecvCase[time.Time]{Ch: s.ch})
 	}
 	h := &TimerHandle{s: s}
-	x.model.rooms[t] = h
+	x.model.rt[t] = h
 	return h
 }

@@ -13,17 +13,18 @@ import (
 // Every live goroutine is in one of three classes, decided when it reaches
 // a scheduling point (classify):
 //
-//   - static: its operation never blocks (sched.KindInfo.Blocking is
-//     false) and it neither polls nor is handed off: it stays enabled
-//     until it takes its step;
-//   - waiter: its operation is a sync.Mutex Lock or a WaitGroup Wait: it
-//     is enabled exactly while the mutex is unlocked or the counter is
-//     zero, so the object keeps the set of its waiters (waitSet) and
-//     setLocked and setCount move them in or out of the enabled set with
-//     a few word operations;
-//   - dynamic: anything else (channel operations, RWMutex, Once, Cond,
-//     sleeps, timers, polls, hand-offs): its enabledness is computed again
-//     at every scheduling point, as it was for every goroutine before.
+//   - static: its operation never blocks (it has no wait: pendingOp.wait
+//     is nil, as for every kind the operation table marks non-blocking)
+//     and it neither polls nor is handed off: it stays enabled until it
+//     takes its step;
+//   - waiter: its wait is a group (wait.group: a sync.Mutex Lock, a
+//     WaitGroup Wait): it is enabled exactly while the mutex is unlocked
+//     or the counter is zero, so the object keeps the set of its waiters
+//     (waitSet) and its room moves them in or out of the enabled set with
+//     a few word operations (reopen, from setLocked and setCount);
+//   - dynamic: any other wait (channel operations, RWMutex, Once, Cond,
+//     sleeps, timers), polls and hand-offs: its enabledness is computed
+//     again at every scheduling point (wait.enabled).
 //
 // Invariant: after refresh, x.en holds exactly the live goroutines that
 // buildFullView would report enabled. Code that changes the operation,
@@ -232,14 +233,14 @@ func (x *execution) classify(g *G) {
 	case g.ho.away || !g.pollAt.IsZero() || g.pollSum > 0:
 		g.cls, g.dynAt = clsDynamic, len(x.dyn)
 		x.dyn = append(x.dyn, g)
-	case g.op.Kind == sched.OpLock && g.pend.rw == nil && g.pend.mu != nil:
-		x.enterWait(g, &g.pend.mu.waiters, !g.pend.mu.locked)
-	case g.op.Kind == sched.OpWGWait && g.pend.wg != nil:
-		x.enterWait(g, &g.pend.wg.waiters, g.pend.wg.count == 0)
-	case !g.op.Kind.Info().Blocking:
+	case g.pend.wait == nil:
 		g.cls = clsStatic
 		x.en.add(g.id)
 	default:
+		if w, open := g.pend.wait.group(); w != nil {
+			x.enterWait(g, w, open)
+			return
+		}
 		g.cls, g.dynAt = clsDynamic, len(x.dyn)
 		x.dyn = append(x.dyn, g)
 	}
@@ -269,25 +270,6 @@ func (x *execution) unclassify(g *G) {
 	}
 	g.cls = clsNone
 	x.en.remove(g.id)
-}
-
-// setLocked records that modelled mutex s is locked or unlocked, moving
-// its waiters out of or into the enabled set.
-func (x *execution) setLocked(s *mutexState, locked bool) {
-	if s.locked == locked {
-		return
-	}
-	s.locked = locked
-	x.reopen(&s.waiters, !locked)
-}
-
-// setCount records that modelled WaitGroup s's counter is now n, moving
-// its waiters into or out of the enabled set when it reaches or leaves 0.
-func (x *execution) setCount(s *wgState, n int) {
-	if was := s.count; (was == 0) != (n == 0) {
-		x.reopen(&s.waiters, n == 0)
-	}
-	s.count = n
 }
 
 // reopen moves the members of w into (open) or out of the enabled set.

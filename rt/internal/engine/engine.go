@@ -10,6 +10,30 @@
 // simply not enabled, and it is never parked inside a real blocking call
 // while it holds the token.
 //
+// # Rooms
+//
+// Each primitive is modelled in one file of its own, its room, over a
+// narrow API (room.go, op.go): its state per object in an object table
+// that every execution clears, checks and restores (newRoom); every
+// operation begins with G.enter, which does the released-goroutine check
+// and publishes the pending operation; an operation that may block sets a
+// wait value (enabled, group, state) instead of fields of a
+// primitive-specific record; its happens-before is G.learn and
+// G.releaseInto on clocks the room keeps. What an operation means for
+// scheduling (object class, write, blocking, commuting, busy-wait class)
+// is its kind's row in sched's operation table. The rooms: mutex.go,
+// rwmutex.go, waitgroup.go, once.go, cond.go, chan.go (with adopt.go and
+// reflectchan.go), sleep.go, timer.go, context.go, pool.go, memory.go
+// (with rmw.go), syncmap.go. The engine itself has no list of
+// primitives.
+//
+// # Oracles
+//
+// Every execution is checked by the oracles, one file each: failure.go
+// (panics, t.Error and t.Fatal, misuse), deadlock.go, leak.go, race.go,
+// livelock.go (with busywait.go, the busy-wait detection), stepbound.go
+// and timeout.go (with timebound.go, the exploration's time bound).
+//
 // Go forced these choices (documented here as the design requires):
 //   - Goroutines cannot be preempted from outside, so the token is passed
 //     cooperatively through one buffered channel per goroutine; the engine's
@@ -37,11 +61,11 @@
 //     gets a report, not the runtime's unrecoverable fatal error.
 //   - The enabled set is kept up to date on the events that change it
 //     (enabled.go): a goroutine whose operation never blocks stays enabled
-//     until its step, the waiters of a mutex or a WaitGroup enter and
-//     leave the set as it is unlocked and locked or its counter reaches
-//     and leaves zero, and only the remaining waiters (channels, other
-//     primitives, sleeps, polls) are looked at again at every scheduling
-//     point. A strategy that implements sched.Sparse reads the View
+//     until its step, the waiters of a mutex or a WaitGroup (a wait that
+//     is a group) enter and leave the set as it is unlocked and locked or
+//     its counter reaches and leaves zero, and only the remaining waiters
+//     (channels, other primitives, sleeps, polls) are looked at again at
+//     every scheduling point. A strategy that implements sched.Sparse reads the View
 //     through its methods and gets no goroutine lists, so that the
 //     engine's own work per step does not grow with the number of live
 //     goroutines unless they wait on channels or other primitives.
@@ -53,12 +77,10 @@ package engine
 
 import (
 	"runtime"
-	"runtime/debug"
 	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
-	"unsafe"
 
 	"github.com/vtbound/vtbound/rt/internal/gid"
 	"github.com/vtbound/vtbound/rt/internal/sched"
@@ -436,11 +458,11 @@ type G struct {
 	abort    bool
 	since    int // step at which op was announced (FIFO order of waiters)
 	clock    vclock
-	dom      *mutexState  // the mutex g's clock is known not to exceed (mutexclock.go)
+	dom      *mutexState  // the mutex g's clock is known not to exceed (mutex.go)
 	domGen   uint32       // that mutex's gen when g released it
 	idle     int          // consecutive idle steps (see noteProgress)
 	idleFrom int          // the step the idle streak began at
-	waited   bool         // the streak has an idle step that waits (see waits, spinning)
+	waited   bool         // the streak has an idle step that waits (see idleStep, spinning)
 	recent   [16][2]int32 // (site, object) of recent idle steps
 	recentAt [16]int      // the step each of recent was last visited at
 	fresh    int          // since when g re-read every location of its idle streak (reread)
@@ -468,7 +490,8 @@ type G struct {
 	grp   *waitSet // the waiters g is one of (clsWaiter)
 	dynAt int      // g's index in x.dyn (clsDynamic)
 	dirty bool     // g is in x.dirty
-	waits uint32   // channel waits begun (see chanWaiter)
+
+	chw chanWait // the wait of g's channel operations (chan.go)
 }
 
 // newG creates goroutine state and starts the real goroutine, parked until
@@ -546,12 +569,7 @@ func (g *G) exit(r any, normal bool) {
 		x.signalEnd()
 		return
 	}
-	switch {
-	case r != nil:
-		x.fail(sched.Panicked, g, panicMessage(r), string(debug.Stack()))
-	case !normal && g.e.failed():
-		x.fail(sched.Failed, g, "t.Fatal/t.FailNow called", "")
-	}
+	x.exitFailure(g, r, normal) // failure.go
 	x.gone(g)
 	x.removeAlive(g)
 	x.unclassify(g)
@@ -625,19 +643,6 @@ func (g *G) schedule() {
 	}
 	g.park()
 	g.atStep()
-}
-
-// announce publishes g's pending operation.
-func (g *G) announce(kind sched.OpKind, site int32, obj unsafe.Pointer) {
-	g.op = sched.Op{Kind: kind, Site: site, Group: -1, Obj: g.x.objID(obj)}
-	if g.x.plan.Identity {
-		g.op.Ident = g.x.identOf(obj) // ident.go; 0 outside recorded allocations
-	}
-	if k := g.x.plan.Context; k > 0 {
-		g.ctx = callContext(k)
-	}
-	g.since = g.x.step
-	g.pend = pendingOp{}
 }
 
 // removeAlive takes an exited goroutine off the live list.

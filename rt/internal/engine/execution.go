@@ -249,7 +249,7 @@ func (x *execution) onlyPollers() bool {
 		if g.background || g.ho.away {
 			continue // an AfterFunc that has not fired, or handed off
 		}
-		if g.op.Kind == sched.OpSleep || g.op.Kind == sched.OpTimer {
+		if g.onClock() {
 			return false // sleepers wake when the virtual clock advances
 		}
 		if g.pollFor == 0 && g.pollAt.IsZero() && x.enabled(g) {
@@ -298,18 +298,6 @@ func (x *execution) advanceClock() bool {
 // otherwise run every execution to the step or time bound. Goroutines
 // still waiting on a timer beyond it are not blamed (see stuck).
 const afterBody = time.Second
-
-// wakesLater reports whether g sleeps or waits as a timer goroutine until
-// a virtual time after now.
-func (g *G) wakesLater(now time.Duration) bool {
-	return g.onClock() && g.wakeAt > now
-}
-
-// onClock reports whether g's pending operation is a sleep or a timer's
-// firing: it waits for the virtual clock.
-func (g *G) onClock() bool {
-	return g.op.Kind == sched.OpSleep || g.op.Kind == sched.OpTimer
-}
 
 // keepUp waits, once uncontrolled code has taken part in the execution,
 // until real time has caught up with the execution's wall clock (within
@@ -421,80 +409,6 @@ func (x *execution) waitForPollers() bool {
 	return true
 }
 
-// stepBound ends an execution that reached the step bound: a livelock
-// when the goroutines wait on each other and the body has not returned, a
-// leak when it has, otherwise StepBound, which stops the exploration with
-// a warning instead of failing the test (spin.go).
-func (x *execution) stepBound() {
-	ok, blocked := x.spinWait()
-	switch {
-	case !ok:
-		x.over, x.boundHit = true, true
-	case x.bodyDone:
-		x.spinLeak()
-	default:
-		x.livelock(blocked)
-	}
-}
-
-// stuck classifies an execution in which no goroutine can move. After the
-// body has returned, goroutines still blocked are a leak — unless some
-// goroutine waits on code vtbound does not control, or a timer, ticker or
-// AfterFunc is still armed, either of which may wake the others (natively
-// the test would simply have ended meanwhile). Goroutines
-// blocked at a dependency's operation (RegisterDependency) are not blamed
-// for a leak.
-func (x *execution) stuck() {
-	var blocked *G
-	polling := false
-	for _, g := range x.alive {
-		if x.bodyDone && g.live && (g.pendingTimer() || g.wakesLater(x.now)) {
-			// time can still move after the body returned: a background
-			// loop on a ticker (a janitor, a pool's purger) or a sleeper
-			// beyond afterBody may wake the goroutines that look blocked,
-			// as natively
-			polling = true
-			continue
-		}
-		if !g.live || g.background {
-			continue
-		}
-		switch {
-		case g.pollFor > 0 || g.ho.away:
-			polling = true
-		case x.bodyDone && IsDependencySite(g.op.Site):
-			// a dependency's background goroutine: natively nothing
-			// checks it, and the test passes
-		case blocked == nil:
-			blocked = g
-		}
-	}
-	switch {
-	case blocked == nil && !polling:
-		// every goroutine finished
-	case x.awayTimedOut && !x.bodyDone:
-		x.fail(sched.Timeout, blocked, fmt.Sprintf("no goroutine could move for %v while goroutines were blocked in code vtbound does not control (network, system calls, an uninstrumented wait)", x.e.lim.Timeout), "")
-	case !x.bodyDone:
-		if blocked == nil {
-			blocked = x.firstLive()
-		}
-		x.fail(sched.Deadlock, blocked, "all goroutines are blocked", "")
-	case blocked != nil && !polling:
-		x.fail(sched.Leak, blocked, "test body returned while goroutines are still blocked", "")
-	}
-	x.over = true
-}
-
-// firstLive returns the first live goroutine, or nil.
-func (x *execution) firstLive() *G {
-	for _, g := range x.alive {
-		if g.live {
-			return g
-		}
-	}
-	return nil
-}
-
 // record appends a step to the trace and the trace hash.
 func (x *execution) record(g *G, op sched.Op, choice int, preempt bool) {
 	x.trace = append(x.trace, sched.Step{G: g.id, Op: op, Choice: choice, Preempt: preempt})
@@ -509,169 +423,6 @@ func (x *execution) record(g *G, op sched.Op, choice int, preempt bool) {
 	x.progress.Add(1)
 }
 
-// noteProgress updates g's busy-wait counter for the step it takes now.
-// A step counts as idle when it changes no shared state (a read, a
-// Gosched, a lock or unlock, a poll, ...) and touches a location the
-// goroutine touched in one of its last few idle steps: a busy-wait
-// re-reads the same locations ("re-reading an unchanged location", paper
-// Sec. 5), while a scan over many locations is not waiting for anything.
-// A select polls only when it has a default case; without one it waits,
-// as a receive does, and a goroutine looping on it (a worker taking a
-// ticker's ticks) is not busy-waiting: counting it idle would let virtual
-// time pass while it could still take its tick. A receive (or select)
-// that can only complete on a closed, empty channel does not wait: it
-// returns at once, changing nothing, and counts as a poll (closedOnly).
-// Any other step is
-// progress; one that may modify an object is noted (lastProgress), and a
-// streak of idle steps counts only from after the last such step of any
-// goroutine (see spinning).
-func (x *execution) noteProgress(g *G) {
-	if g.op.Kind == sched.OpAtomicRMW && x.deferRMW(g) {
-		return // classified at the next pick (rmw.go)
-	}
-	switch g.op.Kind {
-	case sched.OpSelect, sched.OpRecv:
-		if !g.pend.hasDefault && !x.closedOnly(g) {
-			x.progressed(g)
-			return
-		}
-	case sched.OpRead, sched.OpAtomicLoad, sched.OpYield, sched.OpSleep, sched.OpPoll,
-		sched.OpLock, sched.OpUnlock, sched.OpRLock, sched.OpRUnlock, sched.OpTryLock:
-	default:
-		x.progressed(g)
-		return
-	}
-	x.idleStep(g, [2]int32{g.op.Site, g.op.Obj}, g.op.Kind, x.step)
-}
-
-// idleStep notes an idle step of g, of kind on key (site, object), taken at
-// step.
-func (x *execution) idleStep(g *G, key [2]int32, kind sched.OpKind, step int) {
-	for i, k := range g.recent {
-		if k == key {
-			g.idle++
-			g.waited = g.waited || g.idleWaits(kind)
-			g.recentAt[i] = step
-			if g.fresh < x.lastProgress {
-				g.fresh = g.reread() // it only matters once someone progressed
-			}
-			return
-		}
-	}
-	i := g.nrecent % len(g.recent)
-	g.recent[i], g.recentAt[i] = key, step
-	g.nrecent++
-	g.restartIdle(step)
-}
-
-// restartIdle begins a new idle streak of g at step.
-func (g *G) restartIdle(step int) {
-	g.idle, g.idleFrom, g.fresh, g.waited = 0, step, step, false
-}
-
-// reread returns the step since which g has re-read every location of its
-// current idle streak: the earliest last visit among them.
-func (g *G) reread() int {
-	least := g.idleFrom
-	first := true
-	for _, at := range g.recentAt {
-		if at >= g.idleFrom && at > 0 && (first || at < least) {
-			least, first = at, false
-		}
-	}
-	return least
-}
-
-// progressed notes that g's step is no idle one; when it may modify an
-// object others wait on (a write, a store, a send, an unlock, ...; not a
-// goroutine's start), it is progress for the others too.
-func (x *execution) progressed(g *G) {
-	g.restartIdle(x.step)
-	if g.op.Kind.Info().Write {
-		x.lastProgress = x.step
-	}
-}
-
-// spinning reports whether g busy-waits: SpinThreshold idle steps in a
-// row, and every location of the streak re-read since another goroutine's
-// last progress. A goroutine spinning on a flag is not spinning any more
-// once the flag is written (or anything else changes), until it has
-// re-read its locations since: otherwise virtual time would pass, every
-// goroutine being marked spinning, before the spinners saw the write
-// (ants' TestMultiPool: 50 workers spin on a flag, the test sets it and
-// gives them 3 s to stop). One re-read is enough: it sees the write, or
-// the write did not concern it. (Requiring SpinThreshold idle steps again
-// cost every write of the test SpinThreshold steps per spinner: ants'
-// TestMultiPoolReleaseContext, 50 spinners, reached the step bound.)
-//
-// A streak of plain reads, locks and unlocks and non-blocking sends that
-// find no room alone needs plainReadSpins times as many steps: a loop
-// that re-reads a few fields while it computes with local variables the
-// engine does not see (robfig/cron's schedule search walks day by day,
-// re-reading the schedule's fields), or that locks a mutex around writes
-// to variables this execution does not track and notifies a worker with
-// a send that may find it notified already (muesli/cache2go's tests add
-// and read entries of a table in a loop; reugn/go-quartz's tests schedule
-// 100 jobs, each waking the scheduler's loop with a select of a send and
-// a default; a DPOR-v run tracking no variable sees only the locks and
-// the selects), looks like a busy-wait, and virtual time passing during it is
-// a false alarm (a 2 s timeout fired while the schedule was computed; the
-// table's 10 s expiry timer fired half-way through the loop; the test's
-// 500 ms deadline passed while the jobs were scheduled). A busy-wait on a
-// plain read is a data race under Go's memory model anyway; one that
-// waits on an atomic load, a TryLock, a yield, a failed CompareAndSwap, a
-// select polling for a value or uncontrolled code is marked after
-// SpinThreshold steps.
-func (x *execution) spinning(g *G) bool {
-	need := x.e.lim.SpinThreshold
-	if !g.waited {
-		need *= plainReadSpins
-	}
-	return g.idle >= need && g.fresh >= x.lastProgress
-}
-
-// idleWaits reports whether g's idle step of kind makes its streak a wait
-// that SpinThreshold steps mark as a busy-wait (see spinning): not a
-// plain read, a lock or an unlock, nor a select of sends only that takes
-// its default (a notification found pending, `select { case ch <- x:
-// default: }`); a select that polls for something to receive does.
-func (g *G) idleWaits(kind sched.OpKind) bool {
-	switch kind {
-	case sched.OpRead, sched.OpLock, sched.OpUnlock, sched.OpRLock, sched.OpRUnlock:
-		return false
-	case sched.OpSelect:
-		return !onlySends(g.pend.cases)
-	}
-	return true
-}
-
-// onlySends reports whether a select's cases are all sends (and there is
-// at least one).
-func onlySends(cases []Case) bool {
-	for _, c := range cases {
-		if !c.isSend() {
-			return false
-		}
-	}
-	return len(cases) > 0
-}
-
-// plainReadSpins is the factor by which a streak of plain reads must be
-// longer than SpinThreshold to count as a busy-wait (see spinning).
-const plainReadSpins = 100
-
-// fail records the first fatal failure and ends the execution.
-func (x *execution) fail(o sched.Outcome, g *G, msg, stack string) {
-	if x.failure == nil {
-		f := &Failure{Outcome: o, Message: msg, Stack: stack}
-		if g != nil {
-			f.G = g.id
-		}
-		x.failure = f
-	}
-	x.over = true
-}
-
 // signalEnd tells the exploring goroutine the execution is over.
 func (x *execution) signalEnd() {
 	if x.ended {
@@ -681,32 +432,6 @@ func (x *execution) signalEnd() {
 	x.e.cur = nil
 	x.e.curGP.Store(0)
 	x.e.done <- struct{}{}
-}
-
-// stalled reports (and records) that no goroutine has reached a scheduling
-// point since the watchdog's previous look at least limit ago. Called by
-// the exploring goroutine; w holds the watchdog's last observation.
-func (x *execution) stalled(w *watch, limit time.Duration) bool {
-	now := time.Now()
-	if p := x.progress.Load(); p != w.progress || w.since.IsZero() {
-		w.progress, w.since = p, now
-		return false
-	}
-	if now.Sub(w.since) < limit {
-		return false
-	}
-	if x.e.waitingForNested() || holderBusy() {
-		w.since = now // a subtest's exploration, slow uncontrolled work (a subprocess, I/O): keep waiting
-		return false
-	}
-	x.timedOut.Store(true)
-	return true
-}
-
-// watch is the stall watchdog's memory.
-type watch struct {
-	progress uint64
-	since    time.Time
 }
 
 // releaseAll ends every goroutine still parked, so that nothing of this
@@ -737,32 +462,6 @@ func (x *execution) releaseAll() {
 		}
 	}
 	x.model.restore()
-}
-
-// Failure describes the fatal oracle that ended an execution.
-type Failure struct {
-	Outcome sched.Outcome
-	G       int    // goroutine ID, 0 if none
-	Message string // oracle message
-	Stack   string // stack of a panic, if any
-	// Bound says the step bound ended the execution while its goroutines
-	// busy-waited: a livelock, or a leak of busy-waiting goroutines after
-	// the body returned (spin.go). Its length, not an interleaving, is the
-	// failure: there is nothing to minimise.
-	Bound bool
-}
-
-// RaceReport is a data race between two tracked accesses.
-type RaceReport struct {
-	Addr         int32 // object number
-	First, Later RaceAccess
-}
-
-// RaceAccess is one side of a race.
-type RaceAccess struct {
-	G     int
-	Site  int32
-	Write bool
 }
 
 // GoroutineState is a goroutine's last known operation, for reports.
@@ -809,15 +508,8 @@ func (r *Result) Clone() *Result {
 // result assembles the execution's Result. failedBefore says whether the
 // test was already failed before the execution.
 func (x *execution) result(failedBefore bool) *Result {
-	if x.timedOut.Load() && x.failure == nil {
-		x.failure = &Failure{Outcome: sched.Timeout, Message: fmt.Sprintf("a goroutine ran for %v without reaching a scheduling point (blocked in uncontrolled code?)", x.e.lim.Timeout)}
-		if c := x.e.cur; c != nil {
-			x.failure.G = c.id
-		}
-	}
-	if x.failure == nil && !failedBefore && x.e.failed() {
-		x.failure = &Failure{Outcome: sched.Failed, Message: "t.Error called"}
-	}
+	x.timedOutFailure()         // timeout.go
+	x.testFailure(failedBefore) // failure.go
 	r := &Result{Label: x.plan.Label, Plan: x.plan, Failure: x.failure, RaceReports: x.races, Uncontrolled: x.uncontrolled, Handoffs: x.handoffs}
 	r.N = x.n
 	r.Trace = x.trace
@@ -861,13 +553,6 @@ func hashStep(h uint64, g int, op sched.Op) uint64 {
 		h ^= h >> 29
 	}
 	return h
-}
-
-func panicMessage(r any) string {
-	if err, ok := r.(error); ok {
-		return err.Error()
-	}
-	return fmt.Sprint(r)
 }
 
 // TraceHash computes the hash of a trace, as recorded in Result.Hash.

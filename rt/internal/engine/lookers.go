@@ -107,41 +107,10 @@ func (x *execution) nativeState(g *G) string {
 	if g.op.Kind == sched.OpStart || x.enabled(g) {
 		return "runnable"
 	}
-	switch g.op.Kind {
-	case sched.OpRecv, sched.OpSend:
-		return chanWaitState(g)
-	case sched.OpSelect:
-		if len(g.pend.cases) == 0 {
-			return "select (no cases)"
-		}
-		return "select"
-	case sched.OpLock, sched.OpOnce:
-		if g.pend.rw != nil {
-			return "sync.RWMutex.Lock"
-		}
-		return "sync.Mutex.Lock"
-	case sched.OpRLock:
-		return "sync.RWMutex.RLock"
-	case sched.OpWGWait:
-		return "sync.WaitGroup.Wait"
-	case sched.OpCondWait, sched.OpCondWake:
-		return "sync.Cond.Wait"
-	case sched.OpSleep:
-		return "sleep"
+	if g.pend.wait == nil {
+		return ""
 	}
-	return ""
-}
-
-// chanWaitState is the state of g blocked in a send or receive.
-func chanWaitState(g *G) string {
-	s := "chan receive"
-	if g.op.Kind == sched.OpSend {
-		s = "chan send"
-	}
-	if len(g.pend.cases) == 1 && g.pend.cases[0].chanKey() == nil {
-		s += " (nil chan)"
-	}
-	return s
+	return g.pend.wait.state(g)
 }
 
 // findGoidOffsetSettled is findGoidOffset followed by a wait, within

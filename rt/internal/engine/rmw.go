@@ -3,8 +3,6 @@ package engine
 import (
 	"sync/atomic"
 	"unsafe"
-
-	"github.com/vtbound/vtbound/rt/internal/sched"
 )
 
 // A read-modify-write that leaves its location unchanged (a failed
@@ -13,8 +11,10 @@ import (
 // another holds (ants' spin lock: CompareAndSwap, then runtime.Gosched)
 // would otherwise never be marked spinning, and the strategies would
 // starve the holder until the step bound. Whether a step changed its
-// location is known only after it ran: the step is classified at the next
-// pick (settleRMW), before anything else is decided.
+// location is known only after it ran: the operation table leaves the
+// step to its own code (sched.IdleOwn), which notes the location's word
+// before the real operation (noteRMW), and the step is classified at the
+// next pick (settleRMW), before anything else is decided.
 
 // rmwCheck is a read-modify-write step not classified yet.
 type rmwCheck struct {
@@ -26,22 +26,16 @@ type rmwCheck struct {
 	step int
 }
 
-// AtomicRMW models a read-modify-write sync/atomic operation on the size
-// bytes at addr (see Atomic).
-func (g *G) AtomicRMW(site int32, addr unsafe.Pointer, size uintptr) {
-	g.atomicOp(site, addr, sched.OpAtomicRMW, size)
-}
-
-// deferRMW records g's read-modify-write step, picked now, for settleRMW;
-// it reports false when the location's size does not allow it.
-func (x *execution) deferRMW(g *G) bool {
-	size := g.pend.rmwSize
+// noteRMW classifies g's read-modify-write step of the size bytes at
+// addr, which runs now: at the next pick (settleRMW) when the size allows
+// comparing the location, else as progress at once.
+func (x *execution) noteRMW(g *G, addr unsafe.Pointer, size uintptr) {
 	if size != 4 && size != 8 {
-		return false
+		x.progressed(g)
+		return
 	}
-	x.rmw = rmwCheck{g: g, addr: g.pend.rmwAddr, size: size, old: loadWord(g.pend.rmwAddr, size),
+	x.rmw = rmwCheck{g: g, addr: addr, size: size, old: loadWord(addr, size),
 		key: [2]int32{g.op.Site, g.op.Obj}, step: x.step}
-	return true
 }
 
 // settleRMW classifies the read-modify-write step picked last, which has
@@ -57,7 +51,7 @@ func (x *execution) settleRMW() {
 		x.lastProgress = max(x.lastProgress, c.step)
 		return
 	}
-	x.idleStep(c.g, c.key, sched.OpAtomicRMW, c.step)
+	x.idleStep(c.g, c.key, true, c.step)
 }
 
 // loadWord loads the 4- or 8-byte word at addr.

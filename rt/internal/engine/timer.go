@@ -45,10 +45,9 @@ func (g *G) NewTimer(site int32, d, period time.Duration) (chan time.Time, *Time
 	ch := make(chan time.Time, 1)
 	g.MakeChan(chanKey(ch), 1)
 	s := &timerState{ch: ch, period: period, bg: period > 0}
-	if g.abort {
+	if !g.enter(sched.OpGo, site, nil) {
 		return ch, &TimerHandle{s: s}
 	}
-	g.announce(sched.OpGo, site, nil)
 	g.schedule()
 	g.arm(s, d)
 	return ch, &TimerHandle{s: s}
@@ -61,10 +60,9 @@ func (g *G) NewTimer(site int32, d, period time.Duration) (chan time.Time, *Time
 // one that is not keeps the execution going until it fired.
 func (g *G) AfterFuncTimer(site int32, d time.Duration, f func(), bg bool) *TimerHandle {
 	s := &timerState{f: f, bg: bg}
-	if g.abort {
+	if !g.enter(sched.OpGo, site, nil) {
 		return &TimerHandle{s: s}
 	}
-	g.announce(sched.OpGo, site, nil)
 	g.schedule()
 	g.arm(s, d)
 	return &TimerHandle{s: s}
@@ -101,6 +99,7 @@ func (x *execution) timerGoroutine(s *timerState, parent int) {
 	tg := x.newG(parent, x.timerBody(s))
 	s.tg = tg
 	tg.op = sched.Op{Kind: sched.OpTimer, Group: -1, Obj: x.objID(s.key())}
+	tg.pend.wait = clockWait{}
 }
 
 // armAt arms s, which has a timer goroutine, to fire at virtual time at.
@@ -141,6 +140,7 @@ func (x *execution) timerBody(s *timerState) func() {
 				break
 			}
 			g.announce(sched.OpTimer, 0, s.key())
+			g.pend.wait = clockWait{}
 			g.wakeAt = x.now + s.period
 			g.background = s.bg
 			g.schedule()
@@ -155,7 +155,7 @@ func (x *execution) timerBody(s *timerState) func() {
 // ticker whose last value was not received yet drops this one, as
 // time.Ticker does.
 func (x *execution) fire(g *G, s *timerState) {
-	st := x.model.chans[chanKey(s.ch)]
+	st := chans.of(x).lookup(chanKey(s.ch))
 	if st == nil {
 		return
 	}
@@ -168,7 +168,7 @@ func (x *execution) drain(g *G, s *timerState) bool {
 	if s.ch == nil {
 		return false
 	}
-	st := x.model.chans[chanKey(s.ch)]
+	st := chans.of(x).lookup(chanKey(s.ch))
 	if st == nil || len(s.ch) == 0 {
 		return false
 	}
@@ -179,11 +179,10 @@ func (x *execution) drain(g *G, s *timerState) bool {
 // discards an unreceived value. It reports whether the call stopped the
 // timer: it was armed, or it had sent a value nobody received.
 func (g *G) TimerStop(site int32, h *TimerHandle) bool {
-	if g.abort {
+	s := h.s
+	if !g.enter(sched.OpTimerSet, site, s.key()) {
 		return false
 	}
-	s := h.s
-	g.announce(sched.OpTimerSet, site, s.key())
 	g.schedule()
 	was := s.armed
 	s.armed = false
@@ -220,11 +219,10 @@ func (s *timerState) stopGoroutine(x *execution) {
 // discards an unreceived value and arms the timer to fire at now+d. It
 // reports what Stop would have.
 func (g *G) TimerReset(site int32, h *TimerHandle, d, period time.Duration) bool {
-	if g.abort {
+	s := h.s
+	if !g.enter(sched.OpTimerSet, site, s.key()) {
 		return false
 	}
-	s := h.s
-	g.announce(sched.OpTimerSet, site, s.key())
 	g.schedule()
 	was := s.armed
 	if s.proxy != nil {
@@ -238,8 +236,26 @@ func (g *G) TimerReset(site int32, h *TimerHandle, d, period time.Duration) bool
 	return was || drained
 }
 
-// Rooms returns the execution's table of primitive state kept by rt (see
-// models.rooms): rt keeps the handle of each modelled *time.Timer,
-// *time.Ticker and context there, so that they are forgotten with the
-// execution.
-func (g *G) Rooms() map[any]any { return g.x.model.rooms }
+// farFuture is the duration of the real timer behind a modelled AfterFunc:
+// it never fires; it only records whether the program stopped it.
+const farFuture = time.Duration(1<<63 - 1)
+
+// AfterFunc models time.AfterFunc: a controlled timer goroutine (see
+// timerState) calls f when the virtual clock reaches now+d, unless the
+// returned timer was stopped first. The returned *time.Timer is a real
+// timer that never fires (its proxy): rt's TimerStop and TimerReset find
+// the model through the execution's rooms, and Stop called on it by
+// unrewritten code still cancels the call. A timer still pending when the
+// test body returns never fires. A later execution that stops or resets
+// the returned timer adopts it (G.TimerOf).
+func (g *G) AfterFunc(site int32, d time.Duration, f func()) *time.Timer {
+	proxy := newAfterFuncProxy(f) // earliertimers.go
+	if g.abort {
+		proxy.Stop()
+		return proxy
+	}
+	h := g.AfterFuncTimer(site, d, f, true)
+	h.SetProxy(proxy)
+	g.x.model.rt[proxy] = h
+	return proxy
+}

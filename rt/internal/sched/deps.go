@@ -17,9 +17,13 @@ const (
 	ClassChan
 	// ClassWaitGroup: a WaitGroup (Op.Obj).
 	ClassWaitGroup
+	// ClassMap: a sync.Map's entry for one key (Op.Obj numbers the map and
+	// the key together), or, for Range and Clear (Wide), the whole map.
+	ClassMap
 	// ClassAll: an operation whose effect or enabledness depends on state
 	// the Op does not name (the virtual clock, a Once whose function is
 	// still running, uncontrolled code); it is dependent with everything.
+	// It is the last class: strategies size per-class tables by it.
 	ClassAll
 )
 
@@ -40,7 +44,9 @@ const (
 type KindInfo struct {
 	// Class is the kind of object the operation touches.
 	Class Class
-	// Access: a plain or atomic memory access.
+	// Access: a plain or atomic memory access, or an access of a
+	// sync.Map's entry (ClassMap): what races, variables and
+	// unserializable interleavings are made of.
 	Access bool
 	// Write: the operation may modify its object (a memory write, an atomic
 	// store or read-modify-write, a lock acquisition, a send, ...).
@@ -76,7 +82,31 @@ type KindInfo struct {
 	// releases published (HB). A goroutine's start acquires from its go
 	// statement.
 	Acquire bool
+	// Idle says how a step of this kind counts for the engine's
+	// busy-wait detector.
+	Idle Idle
 }
+
+// Idle says whether a step changes shared state, for the busy-wait
+// detector: a goroutine whose steps change nothing for long busy-waits.
+type Idle uint8
+
+// The idle classes.
+const (
+	// Progress: the step may change shared state (the zero value).
+	Progress Idle = iota
+	// IdlePlain: the step changes nothing, but a streak of such steps
+	// alone is no wait (a plain read, a lock or an unlock).
+	IdlePlain
+	// IdleWait: the step changes nothing and waits for something (an
+	// atomic load, a yield, a TryLock, a sleep).
+	IdleWait
+	// IdleOwn: the operation's own code classifies its step when the step
+	// runs (a receive that may only find a closed channel, a select with
+	// a default, a read-modify-write that may leave its location as it
+	// was).
+	IdleOwn
+)
 
 // kindTable holds the properties of every OpKind.
 //
@@ -87,20 +117,20 @@ type KindInfo struct {
 var kindTable = [numOpKinds]KindInfo{
 	OpNone:          {},
 	OpStart:         {Acquire: true},
-	OpRead:          {Class: ClassMemory, Access: true, Commute: tagRead},
+	OpRead:          {Class: ClassMemory, Access: true, Commute: tagRead, Idle: IdlePlain},
 	OpWrite:         {Class: ClassMemory, Access: true, Write: true},
-	OpAtomicLoad:    {Class: ClassMemory, Access: true, Commute: tagRead},
+	OpAtomicLoad:    {Class: ClassMemory, Access: true, Commute: tagRead, Idle: IdleWait},
 	OpAtomicStore:   {Class: ClassMemory, Access: true, Write: true},
-	OpAtomicRMW:     {Class: ClassMemory, Access: true, Write: true},
+	OpAtomicRMW:     {Class: ClassMemory, Access: true, Write: true, Idle: IdleOwn},
 	OpSend:          {Class: ClassChan, Write: true, Blocking: true, Sync: true, Release: true},
-	OpRecv:          {Class: ClassChan, Write: true, Blocking: true, Sync: true, Acquire: true},
+	OpRecv:          {Class: ClassChan, Write: true, Blocking: true, Sync: true, Acquire: true, Idle: IdleOwn},
 	OpClose:         {Class: ClassChan, Write: true, Sync: true, Release: true},
-	OpSelect:        {Class: ClassChan, Write: true, Blocking: true, Wide: true, Sync: true, Acquire: true},
-	OpLock:          {Class: ClassLock, Write: true, Blocking: true, Sync: true, Mutex: true},
-	OpUnlock:        {Class: ClassLock, Write: true, Sync: true, Mutex: true},
-	OpRLock:         {Class: ClassLock, Blocking: true, Commute: tagReaders, Sync: true, Mutex: true},
-	OpRUnlock:       {Class: ClassLock, Commute: tagReaders, Sync: true, Mutex: true},
-	OpTryLock:       {Class: ClassLock, Write: true, Sync: true, Mutex: true},
+	OpSelect:        {Class: ClassChan, Write: true, Blocking: true, Wide: true, Sync: true, Acquire: true, Idle: IdleOwn},
+	OpLock:          {Class: ClassLock, Write: true, Blocking: true, Sync: true, Mutex: true, Idle: IdlePlain},
+	OpUnlock:        {Class: ClassLock, Write: true, Sync: true, Mutex: true, Idle: IdlePlain},
+	OpRLock:         {Class: ClassLock, Blocking: true, Commute: tagReaders, Sync: true, Mutex: true, Idle: IdlePlain},
+	OpRUnlock:       {Class: ClassLock, Commute: tagReaders, Sync: true, Mutex: true, Idle: IdlePlain},
+	OpTryLock:       {Class: ClassLock, Write: true, Sync: true, Mutex: true, Idle: IdleWait},
 	OpWGAdd:         {Class: ClassWaitGroup, Write: true, Commute: tagWGAdd, Sync: true, Release: true},
 	OpWGWait:        {Class: ClassWaitGroup, Blocking: true, Commute: tagRead, Sync: true, Acquire: true},
 	OpOnce:          {Class: ClassAll, Write: true, Blocking: true, Sync: true, Release: true, Acquire: true},
@@ -109,14 +139,19 @@ var kindTable = [numOpKinds]KindInfo{
 	OpCondSignal:    {Class: ClassLock, Write: true, Sync: true},
 	OpCondBroadcast: {Class: ClassLock, Write: true, Sync: true},
 	OpGo:            {Release: true},
-	OpYield:         {Sync: true},
-	OpSleep:         {Class: ClassAll, Blocking: true, Sync: true},
+	OpYield:         {Sync: true, Idle: IdleWait},
+	OpSleep:         {Class: ClassAll, Blocking: true, Sync: true, Idle: IdleWait},
 	OpTimer:         {Class: ClassAll, Write: true, Blocking: true, Sync: true},
-	OpPoll:          {Class: ClassAll, Write: true, Blocking: true, Sync: true},
+	OpPoll:          {Class: ClassAll, Write: true, Blocking: true, Sync: true, Idle: IdleWait},
 	OpExit:          {},
 	OpWGDone:        {Class: ClassWaitGroup, Write: true, Commute: tagWGDone, Sync: true, Release: true},
 	OpTimerSet:      {Class: ClassAll, Write: true, Sync: true},
 	OpCancel:        {Class: ClassAll, Write: true, Sync: true},
+	OpMapLoad:       {Class: ClassMap, Access: true, Commute: tagRead, Idle: IdleWait},
+	OpMapStore:      {Class: ClassMap, Access: true, Write: true},
+	OpMapRMW:        {Class: ClassMap, Access: true, Write: true},
+	OpMapRange:      {Class: ClassMap, Access: true, Wide: true, Commute: tagRead, Idle: IdleWait},
+	OpMapClear:      {Class: ClassMap, Access: true, Write: true, Wide: true},
 }
 
 // Info returns k's properties (the zero KindInfo for an unknown kind).

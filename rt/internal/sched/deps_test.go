@@ -22,6 +22,8 @@ var depGroups = []struct {
 	{name: "chan", kinds: []OpKind{OpSend, OpRecv, OpClose, OpSelect}, wide: []OpKind{OpSelect}},
 	{name: "waitgroup", kinds: []OpKind{OpWGAdd, OpWGDone, OpWGWait},
 		commute: [][]OpKind{{OpWGAdd}, {OpWGDone}, {OpWGWait}}},
+	{name: "syncmap", kinds: []OpKind{OpMapLoad, OpMapStore, OpMapRMW, OpMapRange, OpMapClear},
+		commute: [][]OpKind{{OpMapLoad, OpMapRange}}, wide: []OpKind{OpMapRange, OpMapClear}},
 }
 
 func groupOf(t *testing.T, k OpKind) int {
@@ -123,6 +125,13 @@ func TestDependentCases(t *testing.T) {
 		{"sleep depends on the virtual clock", Op{Kind: OpSleep}, Op{Kind: OpRead, Obj: x1}, true},
 		{"Gosched commutes with everything", Op{Kind: OpYield}, Op{Kind: OpSleep}, false},
 		{"a mutex and a location with one address", Op{Kind: OpLock, Obj: x1}, Op{Kind: OpWrite, Obj: x1}, false},
+		{"sync.Map stores of two keys commute", Op{Kind: OpMapStore, Obj: x1}, Op{Kind: OpMapStore, Obj: x2}, false},
+		{"sync.Map store and load of one key", Op{Kind: OpMapStore, Obj: x1}, Op{Kind: OpMapLoad, Obj: x1}, true},
+		{"sync.Map loads of one key commute", Op{Kind: OpMapLoad, Obj: x1}, Op{Kind: OpMapLoad, Obj: x1}, false},
+		{"sync.Map Range reads every key", Op{Kind: OpMapRange, Obj: x1}, Op{Kind: OpMapRMW, Obj: x2}, true},
+		{"sync.Map Range and a load commute", Op{Kind: OpMapRange, Obj: x1}, Op{Kind: OpMapLoad, Obj: x2}, false},
+		{"sync.Map Clear writes every key", Op{Kind: OpMapClear, Obj: x1}, Op{Kind: OpMapLoad, Obj: x2}, true},
+		{"a sync.Map key and a location", Op{Kind: OpMapStore, Obj: x1}, Op{Kind: OpWrite, Obj: x1}, false},
 	}
 	for _, c := range cases {
 		if got := Dependent(c.a, c.b); got != c.want {
@@ -132,13 +141,33 @@ func TestDependentCases(t *testing.T) {
 }
 
 // TestAccessWriteFromTable keeps IsAccess and IsWrite as they were before
-// they read the table.
+// they read the table; a sync.Map entry is accessed as an atomic location
+// is (as sync.Map methods were, modelled as atomics on the whole map).
 func TestAccessWriteFromTable(t *testing.T) {
 	for k := OpKind(0); k < numOpKinds; k++ {
-		access := k >= OpRead && k <= OpAtomicRMW
-		write := k == OpWrite || k == OpAtomicStore || k == OpAtomicRMW
+		access := k >= OpRead && k <= OpAtomicRMW || k >= OpMapLoad && k <= OpMapClear
+		write := k == OpWrite || k == OpAtomicStore || k == OpAtomicRMW || k == OpMapStore || k == OpMapRMW || k == OpMapClear
 		if k.IsAccess() != access || k.IsWrite() != write {
 			t.Errorf("%v: IsAccess=%v IsWrite=%v, want %v %v", k, k.IsAccess(), k.IsWrite(), access, write)
+		}
+	}
+}
+
+// TestIdleFromTable keeps the busy-wait classes as they were before they
+// moved into the table: reads, locks and unlocks are plain idle steps;
+// atomic loads, TryLock, yields, sleeps, polls and sync.Map loads and
+// ranges wait; receives, selects and read-modify-writes are classified by
+// their own code; everything else is progress.
+func TestIdleFromTable(t *testing.T) {
+	want := map[OpKind]Idle{
+		OpRead: IdlePlain, OpLock: IdlePlain, OpUnlock: IdlePlain, OpRLock: IdlePlain, OpRUnlock: IdlePlain,
+		OpAtomicLoad: IdleWait, OpTryLock: IdleWait, OpYield: IdleWait, OpSleep: IdleWait, OpPoll: IdleWait,
+		OpMapLoad: IdleWait, OpMapRange: IdleWait,
+		OpRecv: IdleOwn, OpSelect: IdleOwn, OpAtomicRMW: IdleOwn,
+	}
+	for k := OpKind(0); k < numOpKinds; k++ {
+		if got := k.Info().Idle; got != want[k] {
+			t.Errorf("%v: Idle = %d, want %d", k, got, want[k])
 		}
 	}
 }

@@ -47,7 +47,7 @@ func TestHBRolesAgreeWithTable(t *testing.T) {
 		if i.Access && (i.Release || i.Acquire || i.Sync || i.Mutex) {
 			t.Errorf("%v: an access with a synchronisation role", k)
 		}
-		if i.IsRead() != (k == OpRead || k == OpAtomicLoad) {
+		if i.IsRead() != (k == OpRead || k == OpAtomicLoad || k == OpMapLoad || k == OpMapRange) {
 			t.Errorf("%v: IsRead=%v", k, i.IsRead())
 		}
 		orders := !i.Access && k != OpNone && k != OpStart && k != OpExit && k != OpYield

@@ -123,6 +123,11 @@ const (
 	OpWGDone               // WaitGroup.Done, Add with delta < 0 (kinds are numbered in schedule files: add new ones last)
 	OpTimerSet             // Timer or Ticker Stop or Reset
 	OpCancel               // a context's cancellation (its whole subtree)
+	OpMapLoad              // sync.Map Load of one key
+	OpMapStore             // sync.Map Store or Delete of one key
+	OpMapRMW               // sync.Map LoadOrStore, LoadAndDelete, Swap, CompareAndSwap, CompareAndDelete of one key
+	OpMapRange             // sync.Map Range (reads every key; Obj is the map)
+	OpMapClear             // sync.Map Clear (writes every key; Obj is the map)
 	numOpKinds
 )
 
@@ -136,6 +141,8 @@ var opNames = [...]string{
 	OpCondBroadcast: "cond-broadcast", OpGo: "go", OpYield: "gosched", OpSleep: "sleep",
 	OpTimer: "timer", OpPoll: "poll", OpExit: "exit", OpWGDone: "wg-done",
 	OpTimerSet: "timer-set", OpCancel: "cancel",
+	OpMapLoad: "map-load", OpMapStore: "map-store", OpMapRMW: "map-rmw",
+	OpMapRange: "map-range", OpMapClear: "map-clear",
 }
 
 // String returns the operation's short name, as used in reports.

@@ -85,28 +85,28 @@ func Syncs(m *sync.Map, l sync.Locker) (int, error) {
 //line stdlibapis.go:46:1
 	var local sync.Map
 //line stdlibapis.go:47:1
-	_vtbrt.Atomic(_vtbS+24, _vtbrt.AStore, &local).Store(1, 2)
+	_vtbrt.MapStore(_vtbS+24, &local, 1, 2)
 //line stdlibapis.go:48:1
-	_vtbrt.Atomic(_vtbS+25, _vtbrt.ALoad, m).Load(1)
+	_vtbrt.MapLoad(_vtbS+25, m, 1)
 //line stdlibapis.go:49:1
-	_vtbrt.Atomic(_vtbS+26, _vtbrt.ARMW, m).LoadOrStore(1, 2)
+	_vtbrt.MapLoadOrStore(_vtbS+26, m, 1, 2)
 //line stdlibapis.go:50:1
-	_vtbrt.Atomic(_vtbS+27, _vtbrt.ARMW, m).LoadAndDelete(1)
+	_vtbrt.MapLoadAndDelete(_vtbS+27, m, 1)
 //line stdlibapis.go:51:1
-	_vtbrt.Atomic(_vtbS+28, _vtbrt.ARMW, m).Delete(1)
+	_vtbrt.MapDelete(_vtbS+28, m, 1)
 //line stdlibapis.go:52:1
-	_vtbrt.Atomic(_vtbS+29, _vtbrt.ARMW, m).Swap(1, 2)
+	_vtbrt.MapSwap(_vtbS+29, m, 1, 2)
 //line stdlibapis.go:53:1
-	_vtbrt.Atomic(_vtbS+30, _vtbrt.ARMW, m).CompareAndSwap(1, 2, 3)
+	_vtbrt.MapCompareAndSwap(_vtbS+30, m, 1, 2, 3)
 //line stdlibapis.go:54:1
-	_vtbrt.Atomic(_vtbS+31, _vtbrt.ARMW, m).CompareAndDelete(1, 3)
+	_vtbrt.MapCompareAndDelete(_vtbS+31, m, 1, 3)
 //line stdlibapis.go:55:1
-	_vtbrt.Atomic(_vtbS+32, _vtbrt.ALoad, m).Range(func(k, v any) bool {
+	_vtbrt.MapRange(_vtbS+32, m, func(k, v any) bool {
 //line stdlibapis.go:55:30
 		return true
 	})
 //line stdlibapis.go:56:1
-	_vtbrt.Atomic(_vtbS+33, _vtbrt.AStore, m).Clear()
+	_vtbrt.MapClear(_vtbS+33, m)
 //line stdlibapis.go:57:1
 	_vtbrt.LockerLock(_vtbS+34, l)
 //line stdlibapis.go:58:1
@@ -192,16 +192,16 @@ func _vtbRegister() int32 {
 		"stdlibapis.go\t37\t16\tKOther\t\t\n"+
 		"stdlibapis.go\t39\t10\tKOther\t\t\n"+
 		"stdlibapis.go\t41\t9\tKOther\t\t\n"+
-		"stdlibapis.go\t47\t2\tKAtomic\t\tlocal.Store(1, 2)\n"+
-		"stdlibapis.go\t48\t2\tKAtomic\t\tm.Load(1)\n"+
-		"stdlibapis.go\t49\t2\tKAtomic\t\tm.LoadOrStore(1, 2)\n"+
-		"stdlibapis.go\t50\t2\tKAtomic\t\tm.LoadAndDelete(1)\n"+
-		"stdlibapis.go\t51\t2\tKAtomic\t\tm.Delete(1)\n"+
-		"stdlibapis.go\t52\t2\tKAtomic\t\tm.Swap(1, 2)\n"+
-		"stdlibapis.go\t53\t2\tKAtomic\t\tm.CompareAndSwap(1, 2, 3)\n"+
-		"stdlibapis.go\t54\t2\tKAtomic\t\tm.CompareAndDelete(1, 3)\n"+
-		"stdlibapis.go\t55\t2\tKAtomic\t\tm.Range((func(k, v any) bool literal))\n"+
-		"stdlibapis.go\t56\t2\tKAtomic\t\tm.Clear()\n"+
+		"stdlibapis.go\t47\t2\tKSync\t\t\n"+
+		"stdlibapis.go\t48\t2\tKSync\t\t\n"+
+		"stdlibapis.go\t49\t2\tKSync\t\t\n"+
+		"stdlibapis.go\t50\t2\tKSync\t\t\n"+
+		"stdlibapis.go\t51\t2\tKSync\t\t\n"+
+		"stdlibapis.go\t52\t2\tKSync\t\t\n"+
+		"stdlibapis.go\t53\t2\tKSync\t\t\n"+
+		"stdlibapis.go\t54\t2\tKSync\t\t\n"+
+		"stdlibapis.go\t55\t2\tKSync\t\t\n"+
+		"stdlibapis.go\t56\t2\tKSync\t\t\n"+
 		"stdlibapis.go\t57\t2\tKSync\t\t\n"+
 		"stdlibapis.go\t58\t2\tKSync\t\t\n"+
 		"stdlibapis.go\t59\t2\tKOther\t\t\n"+

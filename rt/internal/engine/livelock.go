@@ -6,7 +6,7 @@ import (
 	"github.com/vtbound/vtbound/rt/internal/sched"
 )
 
-// The verdict at the step bound.
+// The livelock oracle: the verdict at the step bound.
 //
 // Reaching Limits.MaxSteps proves something only when the live goroutines
 // wait on each other: at least two of them busy-wait (spinning) and every
@@ -51,12 +51,6 @@ func (x *execution) spinWait() (ok, blocked bool) {
 	return spinners >= 2, blocked
 }
 
-// timed reports whether g waits for the virtual clock: a sleep, a timer,
-// an AfterFunc that has not fired.
-func (g *G) timed() bool {
-	return g.background || g.onClock()
-}
-
 // livelock ends an execution whose body never returns because its
 // goroutines wait on each other (spinWait).
 func (x *execution) livelock(blocked bool) {
@@ -65,53 +59,4 @@ func (x *execution) livelock(blocked bool) {
 		what = "busy-waiting or blocked"
 	}
 	x.failBound(sched.Livelock, nil, fmt.Sprintf("every goroutine was %s when the execution reached %d steps", what, x.e.lim.MaxSteps))
-}
-
-// spinLeak ends an execution whose body returned while its goroutines
-// wait on each other (spinWait): they are leaked. The first that is not a
-// dependency's goroutine is blamed; when there is none, natively nothing
-// checks a library's background goroutines and the test passes, so the
-// execution ends at the bound without a failure.
-func (x *execution) spinLeak() {
-	for _, g := range x.alive {
-		if g.live && !IsDependencySite(g.op.Site) {
-			x.failBound(sched.Leak, g, fmt.Sprintf("test body returned while goroutines are still busy-waiting (every goroutine left was busy-waiting or blocked when the execution reached %d steps)", x.e.lim.MaxSteps))
-			return
-		}
-	}
-	x.over, x.boundHit = true, true
-}
-
-// failBound is fail for a verdict the step bound reached (Failure.Bound).
-func (x *execution) failBound(o sched.Outcome, g *G, msg string) {
-	if x.failure == nil {
-		x.fail(o, g, msg, "")
-		x.failure.Bound = true
-	}
-	x.over = true
-}
-
-// closedOnly reports whether g's pending channel operation can only
-// complete as a receive from a closed, empty channel: it returns at once
-// and changes nothing, so a loop of them busy-waits (ants'
-// ReleaseContext loops on a closed allDone channel until the purge
-// goroutine stores a flag). A channel made outside vtbound's control
-// (polled) never counts: code vtbound does not see may use it.
-func (x *execution) closedOnly(g *G) bool {
-	p := &g.pend
-	if p.completed {
-		return false
-	}
-	closed := false
-	for _, c := range p.cases {
-		if !x.caseReady(g, c) {
-			continue
-		}
-		s := x.model.chans[c.chanKey()]
-		if n, _ := c.lenCap(); c.isSend() || s == nil || s.foreign || !s.closed || n > 0 {
-			return false
-		}
-		closed = true
-	}
-	return closed
 }

@@ -1,0 +1,56 @@
+package engine
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/vtbound/vtbound/rt/internal/sched"
+)
+
+// The goroutine leak oracle.
+//
+// Goroutines still blocked (or busy-waiting on each other at the step
+// bound: spinLeak) when the test body has returned are leaked, as a leak
+// checker such as goleak reports them. Not blamed: goroutines waiting for
+// the virtual clock or a timer that is still armed (a background loop on
+// a ticker may wake the others, as natively), background timer goroutines
+// (an AfterFunc that has not fired), goroutines waiting on code vtbound
+// does not control, and goroutines blocked at a dependency's operation
+// (RegisterDependency): natively nothing checks them, and the test
+// passes. VTBOUND_IGNORE_LEAKS and goleak's options are applied to the
+// report by package explore.
+
+// spinLeak ends an execution whose body returned while its goroutines
+// wait on each other (spinWait): they are leaked. The first that is not a
+// dependency's goroutine is blamed; when there is none, natively nothing
+// checks a library's background goroutines and the test passes, so the
+// execution ends at the bound without a failure.
+func (x *execution) spinLeak() {
+	for _, g := range x.alive {
+		if g.live && !IsDependencySite(g.op.Site) {
+			x.failBound(sched.Leak, g, fmt.Sprintf("test body returned while goroutines are still busy-waiting (every goroutine left was busy-waiting or blocked when the execution reached %d steps)", x.e.lim.MaxSteps))
+			return
+		}
+	}
+	x.over, x.boundHit = true, true
+}
+
+// leak ends a stuck execution whose body returned while blocked is
+// blocked.
+func (x *execution) leak(blocked *G) {
+	x.fail(sched.Leak, blocked, "test body returned while goroutines are still blocked", "")
+}
+
+// mayWakeAfterBody reports whether g, after the body returned, may still
+// move as time passes and so is not blamed: time can still move after the
+// body returned, and a background loop on a ticker (a janitor, a pool's
+// purger) or a sleeper beyond afterBody may wake the goroutines that look
+// blocked, as natively.
+func (g *G) mayWakeAfterBody(now time.Duration) bool {
+	return g.pendingTimer() || g.wakesLater(now)
+}
+
+// excusedLeak reports whether g, blocked after the body returned, is a
+// dependency's background goroutine: natively nothing checks it, and the
+// test passes.
+func excusedLeak(g *G) bool { return IsDependencySite(g.op.Site) }

@@ -1,0 +1,129 @@
+package engine
+
+import (
+	"time"
+
+	"github.com/vtbound/vtbound/rt/internal/sched"
+)
+
+// The room of the virtual clock: sleeps, time.After and the execution's
+// wall clock. A sleeping goroutine (and a timer's goroutine, timer.go)
+// waits for the clock (clockWait), which advances only when no goroutine
+// can run or every one that can is busy-waiting (execution.advanceClock),
+// as in testing/synctest, so sleeping never races with work the program
+// does.
+
+// clockWait is the wait of a sleep or a timer: enabled when the virtual
+// clock reaches the goroutine's wakeAt.
+type clockWait struct{}
+
+func (clockWait) enabled(x *execution, g *G) bool { return g.wakeAt <= x.now }
+func (clockWait) group() (*waitSet, bool)         { return nil, false }
+func (clockWait) state(*G) string                 { return "sleep" }
+
+// Sleep models time.Sleep on the execution's virtual clock: g is not
+// enabled until the clock reaches now+d.
+func (g *G) Sleep(site int32, d time.Duration) {
+	if !g.enter(sched.OpSleep, site, nil) {
+		return
+	}
+	g.pend.wait = clockWait{}
+	g.wakeAt = g.x.now + max(d, 0)
+	g.schedule()
+	g.x.awaitExited()
+}
+
+// onClock reports whether g's pending operation is a sleep or a timer's
+// firing: it waits for the virtual clock.
+func (g *G) onClock() bool {
+	_, ok := g.pend.wait.(clockWait)
+	return ok
+}
+
+// wakesLater reports whether g sleeps or waits as a timer goroutine until
+// a virtual time after now.
+func (g *G) wakesLater(now time.Duration) bool {
+	return g.onClock() && g.wakeAt > now
+}
+
+// timed reports whether g waits for the virtual clock: a sleep, a timer,
+// an AfterFunc that has not fired.
+func (g *G) timed() bool {
+	return g.background || g.onClock()
+}
+
+// SettleExited is called before the program looks at the goroutines
+// (runtime.NumGoroutine, runtime.Stack): natively a goroutine that has
+// returned is soon gone from both, so it waits, within lookWait, until the
+// real goroutines of the controlled goroutines that exited have ended. It
+// is not a scheduling point.
+func (g *G) SettleExited() {
+	if g.abort {
+		return
+	}
+	g.x.awaitExitedWithin(lookWait)
+}
+
+// lookWait bounds SettleExited's wait. It is far longer than the wait of a
+// sleep (settleWait): the program asked for the count, and a loaded
+// machine may keep an exiting goroutine off the CPU for many milliseconds.
+const lookWait = time.Second
+
+// After models time.After: a new controlled timer goroutine whose only
+// step, enabled when the virtual clock reaches now+d, sends the (real)
+// current time on the returned channel.
+func (g *G) After(site int32, d time.Duration) <-chan time.Time {
+	ch := make(chan time.Time, 1)
+	if !g.enter(sched.OpGo, site, nil) {
+		return nil
+	}
+	g.MakeChan(chanKey(ch), 1)
+	g.schedule()
+	t := g.x.newG(g.id, func() {
+		cur := Current()
+		ch <- cur.Now()
+		s := chans.of(cur.x).lookup(chanKey(ch))
+		s.q = append(s.q, append(vclock(nil), cur.clock...))
+	})
+	t.op = sched.Op{Kind: sched.OpTimer, Site: site, Group: -1, Obj: g.x.objID(chanKey(ch))}
+	t.pend.wait = clockWait{}
+	t.wakeAt = g.x.now + max(d, 0)
+	g.clock.tick(g.id)
+	return ch
+}
+
+// Now is the execution's wall clock: the real instant of its first
+// reading (taken once per execution, with its monotonic reading) plus the
+// virtual time that has passed (sleeps, timers, deadlines) plus nowTick per
+// earlier reading. Real time does not enter, so time measured across
+// sleeps is the time slept (and nowTick per reading between), the same on
+// every schedule and on a loaded machine, and readings strictly increase,
+// so that a loop waiting for a deadline by reading the clock ends. A
+// goroutine released at the end of its execution reads real time.
+func (g *G) Now() time.Time {
+	if g.abort {
+		return time.Now()
+	}
+	x := g.x
+	if x.epoch.IsZero() {
+		x.epoch = time.Now()
+	}
+	now := x.wall()
+	x.nowTicks += nowTick
+	return now
+}
+
+// wall is the execution's wall clock (see Now) without a reading of it;
+// the zero time before the first reading.
+func (x *execution) wall() time.Time {
+	if x.epoch.IsZero() {
+		return time.Time{}
+	}
+	return x.epoch.Add(x.now + x.nowTicks)
+}
+
+// nowTick is how far each reading of Now moves the execution's wall clock:
+// about what a real reading costs (so that a test timing many calls, each
+// reading the clock, sees no more time pass than natively), and enough for
+// a loop polling a deadline of milliseconds to end after 10^5 readings.
+const nowTick = 25 * time.Nanosecond
