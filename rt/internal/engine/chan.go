@@ -181,9 +181,9 @@ func (g *G) Close(site int32, key unsafe.Pointer, closeFn func()) {
 	g.x.checkRace(g, site, key, true) // written as by runtime.closechan (see sendReads)
 	if s := g.x.adoptForClose(key); s != nil {
 		s.closed = true
-		s.closeClock.set(g.clock)
+		s.closeClock.Set(g.clock)
 	}
-	g.clock.tick(g.id)
+	g.clock.Tick(g.id)
 }
 
 // Select models a send, receive or select statement by g and returns the
@@ -496,8 +496,8 @@ func (x *execution) perform(g *G, c Case) bool {
 		h.pollDone()
 		g.learn(h.clock)
 		h.learn(g.clock)
-		h.clock.tick(h.id)
-		g.clock.tick(g.id)
+		h.clock.Tick(h.id)
+		g.clock.Tick(g.id)
 		return true
 	}
 }
@@ -515,7 +515,7 @@ func (x *execution) performBuffered(g *G, c Case, s *chanState) bool {
 			s.rq = s.rq[1:]
 		}
 		s.q = append(s.q, append(vclock(nil), g.clock...))
-		g.clock.tick(g.id)
+		g.clock.Tick(g.id)
 		return true
 	}
 	if !c.tryRecv() {
@@ -525,7 +525,7 @@ func (x *execution) performBuffered(g *G, c Case, s *chanState) bool {
 		g.learn(s.q[0])
 		s.q = s.q[1:]
 		s.rq = append(s.rq, append(vclock(nil), g.clock...))
-		g.clock.tick(g.id)
+		g.clock.Tick(g.id)
 	} else if s.closed {
 		g.learn(s.closeClock)
 	}

@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"math/rand"
-	"slices"
 	"sync"
 	"testing"
 	"unsafe"
@@ -46,32 +44,6 @@ func TestClockWidthBounded(t *testing.T) {
 		raced := len(res.RaceReports) > 0
 		if want := racer <= maxClockWidth; raced != want {
 			t.Errorf("goroutines %d and %d: race reported = %v, want %v", racer, racer+1, raced, want)
-		}
-	}
-}
-
-// TestJoinIsElementwiseMax compares join with a component-by-component
-// maximum for clocks of every length around the unrolled loop's stride,
-// shorter, equal and longer than the clock joined in.
-func TestJoinIsElementwiseMax(t *testing.T) {
-	r := rand.New(rand.NewSource(1))
-	for n := range 20 {
-		for m := range 20 {
-			c, o := make(vclock, n), make(vclock, m)
-			for i := range c {
-				c[i] = uint32(r.Intn(5))
-			}
-			for i := range o {
-				o[i] = uint32(r.Intn(5))
-			}
-			want := make(vclock, max(n, m))
-			for i := range want {
-				want[i] = max(c.get(i+1), o.get(i+1))
-			}
-			c.join(o)
-			if !slices.Equal(c, want) {
-				t.Fatalf("join of %d into %d components = %v, want %v", m, n, c, want)
-			}
 		}
 	}
 }

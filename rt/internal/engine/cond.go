@@ -132,7 +132,7 @@ func (g *G) CondSignal(site int32, c *sync.Cond) {
 		s.waiters[0].wake(g)
 		s.waiters = s.waiters[1:]
 	}
-	g.clock.tick(g.id)
+	g.clock.Tick(g.id)
 }
 
 // CondBroadcast models c.Broadcast by g.
@@ -147,13 +147,13 @@ func (g *G) CondBroadcast(site int32, c *sync.Cond) {
 	}
 	clear(s.waiters)
 	s.waiters = s.waiters[:0]
-	g.clock.tick(g.id)
+	g.clock.Tick(g.id)
 }
 
 // wake wakes waiter w on behalf of by, handing it by's clock.
 func (w *condWait) wake(by *G) {
 	w.signalled = true
-	w.clock.set(by.clock)
+	w.clock.Set(by.clock)
 }
 
 // release unlocks the Cond's lock on behalf of waiter g.
@@ -164,12 +164,12 @@ func (s *condState) release(g *G) {
 		g.releaseMutex(s.mu)
 	case s.rw != nil:
 		s.rw.writer = false
-		s.rw.wclock.set(g.clock)
+		s.rw.wclock.Set(g.clock)
 	case s.rd != nil:
 		s.rd.readers--
-		s.rd.rclock.join(g.clock)
+		s.rd.rclock.Join(g.clock)
 	}
-	g.clock.tick(g.id)
+	g.clock.Tick(g.id)
 	s.c.L.Unlock()
 }
 

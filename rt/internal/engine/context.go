@@ -16,7 +16,7 @@ func (g *G) CloseNow(key unsafe.Pointer, closeFn func()) {
 	closeFn()
 	if s := g.x.adoptForClose(key); s != nil {
 		s.closed = true
-		s.closeClock.set(g.clock)
+		s.closeClock.Set(g.clock)
 	}
 }
 
@@ -27,7 +27,7 @@ func (g *G) Spawn(fn func()) {
 		return
 	}
 	g.x.newG(g.id, fn).goStmt = true
-	g.clock.tick(g.id)
+	g.clock.Tick(g.id)
 }
 
 // bodyExitKey is the Rooms key of the functions to run when the test body

@@ -503,11 +503,11 @@ func (x *execution) newG(parent int, fn func()) *G {
 	}
 	g.op = sched.Op{Kind: sched.OpStart, Group: -1}
 	g.since = x.step
-	g.clock = x.e.clocks.get()
+	g.clock = x.e.clocks.Get()
 	if parent > 0 {
-		g.clock.set(x.gs[parent-1].clock)
+		g.clock.Set(x.gs[parent-1].clock)
 	}
-	g.clock.tick(g.id)
+	g.clock.Tick(g.id)
 	x.gs = append(x.gs, g)
 	x.alive = append(x.alive, g)
 	x.lv.add(g.id)
@@ -573,7 +573,7 @@ func (g *G) exit(r any, normal bool) {
 	x.gone(g)
 	x.removeAlive(g)
 	x.unclassify(g)
-	x.e.clocks.put(g.clock) // nothing joins an exited goroutine's clock
+	x.e.clocks.Put(g.clock) // nothing joins an exited goroutine's clock
 	g.clock = nil
 	x.record(g, sched.Op{Kind: sched.OpExit, Group: -1}, -1, false)
 	x.exits++

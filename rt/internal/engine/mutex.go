@@ -90,7 +90,7 @@ func (g *G) Unlock(site int32, m *sync.Mutex) {
 		g.misuse("sync: unlock of unlocked mutex", "Mutex")
 	}
 	g.releaseMutex(s)
-	g.clock.tick(g.id)
+	g.clock.Tick(g.id)
 	m.Unlock()
 }
 
@@ -146,8 +146,8 @@ func restoreMutex(mu *sync.Mutex, s *mutexState) {
 // acquireMutex joins the clock of mutex s into g's at a Lock.
 func (g *G) acquireMutex(s *mutexState) {
 	if g.dom == s && g.domGen == s.gen && len(g.clock) <= len(s.clock) && g.id <= len(s.clock) {
-		own := g.clock.get(g.id) // no other component of g's exceeds s's
-		g.clock.set(s.clock)
+		own := g.clock.Get(g.id) // no other component of g's exceeds s's
+		g.clock.Set(s.clock)
 		g.clock[g.id-1] = own
 	} else {
 		g.learn(s.clock)
@@ -167,11 +167,11 @@ func (g *G) releaseMutex(s *mutexState) {
 	switch {
 	case s.owner != g:
 		s.gen++
-		s.clock.set(g.clock)
+		s.clock.Set(g.clock)
 	case g.dom == s && g.domGen == s.gen && len(g.clock) == len(s.clock):
 		s.clock[g.id-1] = g.clock[g.id-1]
 	default:
-		s.clock.set(g.clock)
+		s.clock.Set(g.clock)
 	}
 	s.owner = nil
 	g.dom, g.domGen = s, s.gen

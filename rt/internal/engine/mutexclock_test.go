@@ -18,8 +18,8 @@ func TestMutexClockCopyEqualsJoin(t *testing.T) {
 		ref := make([]vclock, len(gs))
 		for i := range gs {
 			gs[i] = &G{id: i + 1}
-			gs[i].clock.tick(i + 1)
-			ref[i].tick(i + 1)
+			gs[i].clock.Tick(i + 1)
+			ref[i].Tick(i + 1)
 		}
 		ms := make([]*mutexState, 1+r.Intn(3))
 		mref := make([]vclock, len(ms))
@@ -32,17 +32,17 @@ func TestMutexClockCopyEqualsJoin(t *testing.T) {
 			switch r.Intn(4) {
 			case 0:
 				g.acquireMutex(ms[m])
-				ref[i].join(mref[m])
+				ref[i].Join(mref[m])
 			case 1:
 				g.releaseMutex(ms[m])
-				mref[m].set(ref[i])
+				mref[m].Set(ref[i])
 			case 2:
 				o := gs[r.Intn(len(gs))].clock
-				ref[i].join(o)
+				ref[i].Join(o)
 				g.learn(slices.Clone(o))
 			}
-			g.clock.tick(g.id)
-			ref[i].tick(g.id)
+			g.clock.Tick(g.id)
+			ref[i].Tick(g.id)
 			if !slices.Equal(g.clock, ref[i]) {
 				t.Fatalf("seed %d step %d: G%d's clock %v, a full join gives %v", seed, step, g.id, g.clock, ref[i])
 			}

@@ -44,7 +44,7 @@ func (g *G) OnceDo(site int32, o *sync.Once, f func()) {
 	defer func() {
 		if !g.abort {
 			s.running = nil
-			s.clock.join(g.clock)
+			s.clock.Join(g.clock)
 		}
 	}()
 	o.Do(f)

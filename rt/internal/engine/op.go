@@ -94,13 +94,13 @@ func (ungrouped) group() (*waitSet, bool) { return nil, false }
 // happens before g's future. g may now know more than the mutex it last
 // released, so its next acquire of it joins in full (mutex.go).
 func (g *G) learn(o vclock) {
-	g.clock.join(o)
+	g.clock.Join(o)
 	g.dom = nil
 }
 
 // releaseInto orders g's past before whoever later learns c: it joins g's
 // clock into c and starts a new epoch of g.
 func (g *G) releaseInto(c *vclock) {
-	c.join(g.clock)
-	g.clock.tick(g.id)
+	c.Join(g.clock)
+	g.clock.Tick(g.id)
 }

@@ -14,7 +14,7 @@ func (g *G) Go(site int32, fn func()) {
 	}
 	g.schedule()
 	g.x.newG(g.id, fn).goStmt = true
-	g.clock.tick(g.id)
+	g.clock.Tick(g.id)
 }
 
 // Yield models runtime.Gosched: a scheduling point that lets the

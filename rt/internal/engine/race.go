@@ -61,19 +61,19 @@ func (x *execution) checkRace(g *G, site int32, addr unsafe.Pointer, write bool)
 		return
 	}
 	cell := shadows.of(x).get(addr)
-	me := epoch{g: g.id, t: g.clock.get(g.id)}
+	me := epoch{G: g.id, T: g.clock.Get(g.id)}
 	obj := x.objID(addr)
-	if cell.w.g != 0 && cell.w.g != g.id && !cell.w.before(g.clock) {
-		x.race(obj, RaceAccess{G: cell.w.g, Site: cell.wSite, Write: true}, RaceAccess{G: g.id, Site: site, Write: write})
+	if cell.w.G != 0 && cell.w.G != g.id && !cell.w.Before(g.clock) {
+		x.race(obj, RaceAccess{G: cell.w.G, Site: cell.wSite, Write: true}, RaceAccess{G: g.id, Site: site, Write: write})
 	}
 	for _, a := range cell.atomics {
-		if (write || a.write) && a.e.g != g.id && !a.e.before(g.clock) {
-			x.race(obj, RaceAccess{G: a.e.g, Site: a.site, Write: a.write}, RaceAccess{G: g.id, Site: site, Write: write})
+		if (write || a.write) && a.e.G != g.id && !a.e.Before(g.clock) {
+			x.race(obj, RaceAccess{G: a.e.G, Site: a.site, Write: a.write}, RaceAccess{G: g.id, Site: site, Write: write})
 		}
 	}
 	if !write {
 		for i := range cell.reads {
-			if cell.reads[i].e.g == g.id {
+			if cell.reads[i].e.G == g.id {
 				cell.reads[i] = readRec{me, site}
 				return
 			}
@@ -82,8 +82,8 @@ func (x *execution) checkRace(g *G, site int32, addr unsafe.Pointer, write bool)
 		return
 	}
 	for _, r := range cell.reads {
-		if r.e.g != g.id && !r.e.before(g.clock) {
-			x.race(obj, RaceAccess{G: r.e.g, Site: r.site}, RaceAccess{G: g.id, Site: site, Write: true})
+		if r.e.G != g.id && !r.e.Before(g.clock) {
+			x.race(obj, RaceAccess{G: r.e.G, Site: r.site}, RaceAccess{G: g.id, Site: site, Write: true})
 		}
 	}
 	cell.w, cell.wSite = me, site
@@ -101,17 +101,17 @@ func (x *execution) checkAtomicRace(g *G, site int32, addr unsafe.Pointer, write
 	}
 	cell := shadows.of(x).get(addr)
 	obj := x.objID(addr)
-	if cell.w.g != 0 && cell.w.g != g.id && !cell.w.before(g.clock) {
-		x.race(obj, RaceAccess{G: cell.w.g, Site: cell.wSite, Write: true}, RaceAccess{G: g.id, Site: site, Write: write})
+	if cell.w.G != 0 && cell.w.G != g.id && !cell.w.Before(g.clock) {
+		x.race(obj, RaceAccess{G: cell.w.G, Site: cell.wSite, Write: true}, RaceAccess{G: g.id, Site: site, Write: write})
 	}
 	for _, r := range cell.reads {
-		if write && r.e.g != g.id && !r.e.before(g.clock) {
-			x.race(obj, RaceAccess{G: r.e.g, Site: r.site}, RaceAccess{G: g.id, Site: site, Write: true})
+		if write && r.e.G != g.id && !r.e.Before(g.clock) {
+			x.race(obj, RaceAccess{G: r.e.G, Site: r.site}, RaceAccess{G: g.id, Site: site, Write: true})
 		}
 	}
-	me := atomicRec{e: epoch{g: g.id, t: g.clock.get(g.id)}, site: site, write: write}
+	me := atomicRec{e: epoch{G: g.id, T: g.clock.Get(g.id)}, site: site, write: write}
 	for i := range cell.atomics {
-		if cell.atomics[i].e.g == g.id {
+		if cell.atomics[i].e.G == g.id {
 			cell.atomics[i] = me
 			return
 		}

@@ -120,8 +120,8 @@ func (g *G) RWUnlock(site int32, rw *sync.RWMutex) {
 	if rwFree(rw) {
 		g.misuse("sync: Unlock of unlocked RWMutex", "RWMutex")
 	}
-	s.wclock.set(g.clock)
-	g.clock.tick(g.id)
+	s.wclock.Set(g.clock)
+	g.clock.Tick(g.id)
 	rw.Unlock()
 }
 
@@ -183,8 +183,8 @@ func (g *G) RUnlock(site int32, rw *sync.RWMutex) {
 	if rwFree(rw) {
 		g.misuse("sync: RUnlock of unlocked RWMutex", "RWMutex")
 	}
-	s.rclock.join(g.clock)
-	g.clock.tick(g.id)
+	s.rclock.Join(g.clock)
+	g.clock.Tick(g.id)
 	rw.RUnlock()
 }
 

@@ -88,7 +88,7 @@ func (g *G) After(site int32, d time.Duration) <-chan time.Time {
 	t.op = sched.Op{Kind: sched.OpTimer, Site: site, Group: -1, Obj: g.x.objID(chanKey(ch))}
 	t.pend.wait = clockWait{}
 	t.wakeAt = g.x.now + max(d, 0)
-	g.clock.tick(g.id)
+	g.clock.Tick(g.id)
 	return ch
 }
 

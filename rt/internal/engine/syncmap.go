@@ -66,7 +66,7 @@ func (g *G) MapKey(site int32, kind sched.OpKind, m *sync.Map, key any) {
 		g.learn(e.clock)
 	}
 	if kind != sched.OpMapLoad {
-		ms.clock.join(g.clock)
+		ms.clock.Join(g.clock)
 		g.releaseInto(&e.clock)
 	}
 }
@@ -85,12 +85,12 @@ func (g *G) MapAll(site int32, kind sched.OpKind, m *sync.Map) {
 		g.learn(ms.clock)
 		return
 	}
-	ms.clock.join(g.clock)
-	ms.cleared.join(g.clock)
+	ms.clock.Join(g.clock)
+	ms.cleared.Join(g.clock)
 	for _, e := range ms.entries {
-		e.clock.join(g.clock)
+		e.clock.Join(g.clock)
 	}
-	g.clock.tick(g.id)
+	g.clock.Tick(g.id)
 }
 
 // mapEntry returns the entry of key of m (whose state is ms), made on
@@ -102,7 +102,7 @@ func (x *execution) mapEntry(ms *mapState, m *sync.Map, key any) *mapEntry {
 		return e
 	}
 	e := &mapEntry{}
-	e.clock.set(ms.cleared)
+	e.clock.Set(ms.cleared)
 	t.put(k, e)
 	ms.entries = append(ms.entries, e)
 	return e

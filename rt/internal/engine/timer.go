@@ -89,7 +89,7 @@ func (g *G) arm(s *timerState, d time.Duration) {
 	} else {
 		s.tg.learn(g.clock)
 	}
-	g.clock.tick(g.id)
+	g.clock.Tick(g.id)
 	s.armAt(x.now + max(d, 0))
 }
 
@@ -194,7 +194,7 @@ func (g *G) TimerStop(site int32, h *TimerHandle) bool {
 		s.tg.learn(g.clock)
 	}
 	drained := g.x.drain(g, s)
-	g.clock.tick(g.id)
+	g.clock.Tick(g.id)
 	return was || drained
 }
 
