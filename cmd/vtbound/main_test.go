@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -414,10 +415,21 @@ func TestBuildSettingsInTable(t *testing.T) {
 }
 
 // envNames returns the VTBOUND_* string constants of the non-test Go
-// files in dir.
+// files in dir and the directories below it (testdata aside).
 func envNames(t *testing.T, dir string) map[string]bool {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	var files []string
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case d.IsDir() && d.Name() == "testdata":
+			return filepath.SkipDir
+		case !d.IsDir() && strings.HasSuffix(path, ".go"):
+			files = append(files, path)
+		}
+		return nil
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
