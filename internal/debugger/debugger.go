@@ -45,14 +45,7 @@ func Main(args []string) int {
 		return 2
 	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
-	var ee *exec.ExitError
-	if err := cmd.Run(); errors.As(err, &ee) {
-		return ee.ExitCode()
-	} else if err != nil {
-		fmt.Fprintf(os.Stderr, "vtbound debug: %v\n", err)
-		return 2
-	}
-	return 0
+	return replay.Run(cmd, "debug")
 }
 
 // debugCommand builds the dlv test command that replays file and stops at

@@ -34,11 +34,18 @@ func Main(args []string) int {
 	}
 	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
 	fmt.Fprintf(os.Stderr, "vtbound replay: cd %s && VTBOUND_REPLAY=%s go %s\n", cmd.Dir, cmd.Env[len(cmd.Env)-1][len("VTBOUND_REPLAY="):], strings.Join(cmd.Args[1:], " "))
+	return Run(cmd, "replay")
+}
+
+// Run runs cmd, the child process of `vtbound name`, and returns its exit
+// status: the child's own, or 2 (after a line naming the command) when it
+// could not run.
+func Run(cmd *exec.Cmd, name string) int {
 	var ee *exec.ExitError
 	if err := cmd.Run(); errors.As(err, &ee) {
 		return ee.ExitCode()
 	} else if err != nil {
-		fmt.Fprintf(os.Stderr, "vtbound replay: %v\n", err)
+		fmt.Fprintf(os.Stderr, "vtbound %s: %v\n", name, err)
 		return 2
 	}
 	return 0

@@ -178,8 +178,10 @@ func shapeMismatch(a *api, f, r *types.Signature) string {
 	case shapeFunc:
 		return sameSignature(params[1:], tupleTypes(r.Results()), f)
 	case shapeMethod:
-		if !isPointer(f.Recv().Type()) || len(params) < 2 || params[1] != types.TypeString(f.Recv().Type(), nil) {
-			return "the second parameter is not the method's pointer receiver"
+		// The receiver's pointer, or an interface it implements (rt takes
+		// sync.Map through its method set, so as not to instantiate it).
+		if !isPointer(f.Recv().Type()) || len(params) < 2 || !types.AssignableTo(f.Recv().Type(), r.Params().At(1).Type()) {
+			return "the second parameter does not take the method's pointer receiver"
 		}
 		return sameSignature(params[2:], tupleTypes(r.Results()), f)
 	case shapeRecv:

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"sync"
 	"unsafe"
 
 	"github.com/vtbound/vtbound/rt/internal/sched"
@@ -26,7 +25,7 @@ import (
 
 // mapKey names one key of one map.
 type mapKey struct {
-	m   *sync.Map
+	m   unsafe.Pointer
 	key any
 }
 
@@ -46,15 +45,16 @@ type mapState struct {
 // map's state.
 var (
 	mapEntries = newRoom(roomHooks[mapKey, mapEntry]{})
-	syncMaps   = newRoom(roomHooks[*sync.Map, mapState]{})
+	syncMaps   = newRoom(roomHooks[unsafe.Pointer, mapState]{})
 )
 
 // MapKey models the sync.Map method of kind (sched.OpMapLoad, OpMapStore
-// or OpMapRMW) by g on key of m: a scheduling point on the (m, key)
+// or OpMapRMW) by g on key of the map at m (a *sync.Map, which the engine
+// never names: see rt's syncMap): a scheduling point on the (m, key)
 // location and the method's happens-before. The caller performs the real
 // method after it returns. A key that is not comparable takes no step: the
 // real method panics.
-func (g *G) MapKey(site int32, kind sched.OpKind, m *sync.Map, key any) {
+func (g *G) MapKey(site int32, kind sched.OpKind, m unsafe.Pointer, key any) {
 	if !comparableKey(key) || !g.enter(kind, site, nil) {
 		return
 	}
@@ -75,8 +75,8 @@ func (g *G) MapKey(site int32, kind sched.OpKind, m *sync.Map, key any) {
 // (sched.OpMapClear) by g on m: a scheduling point on the whole map, and a
 // read or a write of every key. The caller performs the real method after
 // it returns.
-func (g *G) MapAll(site int32, kind sched.OpKind, m *sync.Map) {
-	if !g.enter(kind, site, unsafe.Pointer(m)) {
+func (g *G) MapAll(site int32, kind sched.OpKind, m unsafe.Pointer) {
+	if !g.enter(kind, site, m) {
 		return
 	}
 	ms := syncMaps.of(g.x).get(m)
@@ -95,7 +95,7 @@ func (g *G) MapAll(site int32, kind sched.OpKind, m *sync.Map) {
 
 // mapEntry returns the entry of key of m (whose state is ms), made on
 // first use with the clock of the map's Clears so far.
-func (x *execution) mapEntry(ms *mapState, m *sync.Map, key any) *mapEntry {
+func (x *execution) mapEntry(ms *mapState, m unsafe.Pointer, key any) *mapEntry {
 	t := mapEntries.of(x)
 	k := mapKey{m, key}
 	if e := t.lookup(k); e != nil {

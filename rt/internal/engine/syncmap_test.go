@@ -17,12 +17,12 @@ func TestSyncMapObjectPerKey(t *testing.T) {
 	var m, n sync.Map
 	res, _ := e.Run(func() {
 		g := cur()
-		g.MapKey(0, sched.OpMapStore, &m, "a")
-		g.MapKey(0, sched.OpMapStore, &m, "b")
-		g.MapKey(0, sched.OpMapLoad, &m, "a")
-		g.MapKey(0, sched.OpMapRMW, &n, "a")
-		g.MapAll(0, sched.OpMapRange, &m)
-		g.MapAll(0, sched.OpMapClear, &m)
+		g.MapKey(0, sched.OpMapStore, unsafe.Pointer(&m), "a")
+		g.MapKey(0, sched.OpMapStore, unsafe.Pointer(&m), "b")
+		g.MapKey(0, sched.OpMapLoad, unsafe.Pointer(&m), "a")
+		g.MapKey(0, sched.OpMapRMW, unsafe.Pointer(&n), "a")
+		g.MapAll(0, sched.OpMapRange, unsafe.Pointer(&m))
+		g.MapAll(0, sched.OpMapClear, unsafe.Pointer(&m))
 	})
 	var ops []sched.Op
 	for _, st := range res.Trace {
@@ -62,13 +62,8 @@ func TestRaceSyncMapOtherKey(t *testing.T) {
 	res := explore(t, 50, func() {
 		var m sync.Map
 		x := 0
-		g := cur()
-		g.Go(0, func() {
-			cur().Access(0, unsafe.Pointer(&x), true)
-			cur().MapKey(0, sched.OpMapStore, &m, "a")
-		})
-		g.Sleep(0, 1)
-		g.MapKey(0, sched.OpMapLoad, &m, "b")
+		g := writeThenStore(&m, &x)
+		g.MapKey(0, sched.OpMapLoad, unsafe.Pointer(&m), "b")
 		g.Access(0, unsafe.Pointer(&x), false)
 	})
 	wantOutcome(t, res, sched.Race)
@@ -79,18 +74,13 @@ func TestRaceSyncMapOtherKey(t *testing.T) {
 // the Clear removed.
 func TestNoRaceSyncMapSameKey(t *testing.T) {
 	for _, observe := range []func(g *G, m *sync.Map){
-		func(g *G, m *sync.Map) { g.MapKey(0, sched.OpMapLoad, m, "a") },
-		func(g *G, m *sync.Map) { g.MapAll(0, sched.OpMapRange, m) },
+		func(g *G, m *sync.Map) { g.MapKey(0, sched.OpMapLoad, unsafe.Pointer(m), "a") },
+		func(g *G, m *sync.Map) { g.MapAll(0, sched.OpMapRange, unsafe.Pointer(m)) },
 	} {
 		res := explore(t, 200, func() {
 			var m sync.Map
 			x := 0
-			g := cur()
-			g.Go(0, func() {
-				cur().Access(0, unsafe.Pointer(&x), true)
-				cur().MapKey(0, sched.OpMapStore, &m, "a")
-			})
-			g.Sleep(0, 1)
+			g := writeThenStore(&m, &x)
 			observe(g, &m)
 			g.Access(0, unsafe.Pointer(&x), false)
 		})
@@ -106,11 +96,24 @@ func TestSyncMapUncomparableKeyNoStep(t *testing.T) {
 	e := New(newRandom(1, 1), Limits{MaxSteps: 1000}, nil)
 	var m sync.Map
 	res, _ := e.Run(func() {
-		cur().MapKey(0, sched.OpMapLoad, &m, []int{1})
+		cur().MapKey(0, sched.OpMapLoad, unsafe.Pointer(&m), []int{1})
 	})
 	for _, st := range res.Trace {
 		if st.Op.Kind == sched.OpMapLoad {
 			t.Fatalf("an uncomparable key took a step: %v", res.Trace)
 		}
 	}
+}
+
+// writeThenStore starts a goroutine that writes *x and then stores key
+// "a" in m, and sleeps long enough for it to finish: the body's next
+// operations come after both in every schedule. It returns the body's G.
+func writeThenStore(m *sync.Map, x *int) *G {
+	g := cur()
+	g.Go(0, func() {
+		cur().Access(0, unsafe.Pointer(x), true)
+		cur().MapKey(0, sched.OpMapStore, unsafe.Pointer(m), "a")
+	})
+	g.Sleep(0, 1)
+	return g
 }
