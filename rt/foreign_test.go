@@ -1,6 +1,8 @@
 package rt_test
 
 import (
+	"context"
+	"reflect"
 	"sync"
 	"testing"
 
@@ -43,6 +45,14 @@ func TestNoDeadlockForeignClose(t *testing.T) {
 // sends.
 func TestNoDeadlockForeignSendRecv(t *testing.T) {
 	checkPassing(t, foreignPrimitive(t, "foreign-send-recv"))
+}
+
+// TestNoDeadlockForeignBufferedReflectCancel: the uncontrolled worker
+// sends on a buffered channel the body made (through reflect), and cancels
+// a context the body made and waits on.
+func TestNoDeadlockForeignBufferedReflectCancel(t *testing.T) {
+	checkPassing(t, foreignPrimitive(t, "foreign-buffered-reflect"))
+	checkPassing(t, foreignPrimitive(t, "foreign-cancel"))
 }
 
 // TestNoDeadlockForeignCloseWakesSelect is pond's Stop: the uncontrolled
@@ -100,6 +110,19 @@ func foreignPrimitives() []primitive {
 			rt.Send(pChan, ch, v)
 			o.add("got %d %d", v, rt.Recv(pChan, ch))
 		}, only: []string{"got 7 8"}},
+		{name: "foreign-buffered-reflect", body: func(t *testing.T, o *outcomes) {
+			ch := rt.MakeChan[int](pChan, 1)
+			rt.Go(pGo, func() { rt.Send(pChan, ch, 1) })
+			inForeign(func() { rt.ReflectSend(pChan, reflect.ValueOf(ch), reflect.ValueOf(2)) })
+			a, b := rt.Recv(pChan, ch), rt.Recv(pChan, ch)
+			o.add("sum %d", a+b)
+		}, seen: []string{"sum 3"}, only: []string{"sum 3"}},
+		{name: "foreign-cancel", body: func(t *testing.T, o *outcomes) {
+			ctx, cancel := rt.WithCancel(pSync, context.Background())
+			inForeign(cancel)
+			rt.Recv(pChan, ctx.Done())
+			o.add("%v", ctx.Err())
+		}, only: []string{"context canceled"}},
 		{name: "foreign-close-wakes-select", body: foreignStop, only: []string{"stopped"}},
 		{name: "foreign-wg-done", body: func(t *testing.T, o *outcomes) {
 			var wg sync.WaitGroup

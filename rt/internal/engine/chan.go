@@ -111,7 +111,7 @@ type chanState struct {
 	rq         []vclock // clocks of receives whose freed slot no send has used yet
 	sends      int      // sends so far
 	closeClock vclock
-	all        vclock // once touched: the joined clock of every send and receive
+	all        *vclock // once touched: the joined clock of every send and receive
 	// waiters lists the goroutines that started waiting with a case on
 	// the channel, for partner; entries whose wait has ended are dropped
 	// as partner meets them.
@@ -550,8 +550,8 @@ func (x *execution) performTouched(g *G, c Case, s *chanState) bool {
 	if s.closed && !c.isSend() {
 		g.learn(s.closeClock)
 	}
-	g.learn(s.all)
-	g.releaseInto(&s.all)
+	g.learn(*s.all)
+	g.releaseInto(s.all)
 	return true
 }
 

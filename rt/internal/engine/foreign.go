@@ -191,6 +191,7 @@ func (s *chanState) touch() {
 		return
 	}
 	s.touched, s.adopted, s.foreign = true, true, true
+	s.all = new(vclock)
 	for _, c := range s.q {
 		s.all.Join(c)
 	}
@@ -257,10 +258,9 @@ func (x *execution) someoneToBlame() bool {
 	return blocked != nil && !polling
 }
 
-// blockedMessage is the deadlock oracle's message, which says so when
-// uncontrolled code took part and was waited for in vain.
-func (x *execution) blockedMessage() string {
-	const msg = "all goroutines are blocked"
+// foreignNoted returns msg, the message of a deadlock or a leak, saying
+// so when uncontrolled code took part and was waited for in vain.
+func (x *execution) foreignNoted(msg string) string {
 	if !x.foreignAwaited {
 		return msg
 	}
