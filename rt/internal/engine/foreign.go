@@ -149,38 +149,51 @@ func NoteForeignSignal(c *sync.Cond, all bool) {
 }
 
 // takeForeign applies the notes of the inbox to the model (see the
-// overview). Called by the token holder.
+// overview). Called by the token holder. A note on an object the
+// execution does not model changes nothing: uncontrolled code that only
+// uses its own objects does not take part in the execution.
 func (x *execution) takeForeign() {
 	if x.e.fo.pending.Load() == 0 {
 		return
 	}
+	took := false
 	for _, n := range x.e.fo.take() {
-		x.applyForeign(n)
+		took = x.applyForeign(n) || took
 	}
-	x.uncontrolled = true
-	x.foreignSeen = true
-	x.foreignWaited = 0
+	if took {
+		x.uncontrolled = true
+		x.foreignSeen = true
+		x.foreignWaited = 0
+	}
 }
 
-// applyForeign applies one note to the model, if it models the object.
-func (x *execution) applyForeign(n foreignNote) {
+// applyForeign applies one note to the model and reports whether the
+// execution models its object.
+func (x *execution) applyForeign(n foreignNote) bool {
 	switch n.kind {
 	case foreignChan:
-		if s := chans.of(x).lookup(n.key); s != nil {
-			s.touch()
+		s := chans.of(x).lookup(n.key)
+		if s == nil {
+			return false
 		}
+		s.touch()
 	case foreignWG:
 		wg := (*sync.WaitGroup)(n.key)
-		if s := waitGroups.of(x).lookup(wg); s != nil {
-			if n, ok := wgRealCount(wg); ok {
-				x.setCount(s, n)
-			}
+		s := waitGroups.of(x).lookup(wg)
+		if s == nil {
+			return false
+		}
+		if c, ok := wgRealCount(wg); ok {
+			x.setCount(s, c)
 		}
 	case foreignSignal, foreignBroadcast:
-		if s := conds.of(x).lookup((*sync.Cond)(n.key)); s != nil {
-			s.wakeForeign(n.kind == foreignBroadcast)
+		s := conds.of(x).lookup((*sync.Cond)(n.key))
+		if s == nil {
+			return false
 		}
+		s.wakeForeign(n.kind == foreignBroadcast)
 	}
+	return true
 }
 
 // touch marks channel model s as used by uncontrolled code: its waiters
