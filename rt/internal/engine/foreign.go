@@ -153,9 +153,13 @@ func NoteForeignSignal(c *sync.Cond, all bool) {
 // execution does not model changes nothing: uncontrolled code that only
 // uses its own objects does not take part in the execution.
 func (x *execution) takeForeign() {
-	if x.e.fo.pending.Load() == 0 {
-		return
+	if x.e.fo.pending.Load() != 0 { // inlined: a step without notes costs a load
+		x.applyNotes()
 	}
+}
+
+// applyNotes is takeForeign's work when the inbox has notes.
+func (x *execution) applyNotes() {
 	took := false
 	for _, n := range x.e.fo.take() {
 		took = x.applyForeign(n) || took
