@@ -24,6 +24,7 @@ func MakeChan[T any](site int32, size int) chan T {
 func Send[T any](site int32, ch chan<- T, v T) {
 	g := ctl()
 	if g == nil {
+		engine.NoteForeign(engine.ChanKey(ch)) // before it may block
 		ch <- v
 		return
 	}
@@ -41,6 +42,7 @@ func Recv[T any](site int32, ch <-chan T) T {
 func Recv2[T any](site int32, ch <-chan T) (T, bool) {
 	g := ctl()
 	if g == nil {
+		engine.NoteForeign(engine.ChanKey(ch)) // before it may block
 		v, ok := <-ch
 		return v, ok
 	}
@@ -54,6 +56,7 @@ func Close[T any](site int32, ch chan<- T) {
 	g := ctl()
 	if g == nil {
 		close(ch)
+		engine.NoteForeign(engine.ChanKey(ch))
 		return
 	}
 	g.Close(site, engine.ChanKey(ch), func() { close(ch) })
@@ -80,5 +83,6 @@ func Select(site int32, hasDefault bool, cases ...Case) int {
 	if g := ctl(); g != nil {
 		return g.Select(site, sched.OpSelect, hasDefault, cases)
 	}
+	engine.NoteForeignCases(cases) // before it may block
 	return engine.RealSelect(hasDefault, cases)
 }

@@ -216,6 +216,7 @@ func (c *cancelCtx) cancelUncontrolled(err, cause error) {
 	}
 	c.err, c.cause = err, cause
 	close(c.done)
+	engine.NoteForeign(engine.ChanKey(c.done)) // a controlled waiter polls it
 	for _, a := range c.afters {
 		go a.f()
 	}

@@ -73,7 +73,12 @@
 // uncontrolled goroutine) polls with exponential backoff, and the report
 // says that uncontrolled code was involved. A goroutine waiting on a
 // channel rewritten code made outside the execution polls it only when no
-// controlled goroutine can move, before a deadlock is reported. A timer
+// controlled goroutine can move, before a deadlock is reported. Hooks
+// called from a goroutine rt does not control (one started at init) do
+// the real operation; on a channel, WaitGroup or Cond the execution
+// models, they also tell the engine, whose waiters then see the close,
+// send, Done or Signal, and a deadlock or leak is reported only after
+// the poll budget, saying that uncontrolled code took part. A timer
 // an earlier execution modelled (kept in a pool, say) is modelled again
 // from its first Stop or Reset in a later one; a one-shot timer an
 // execution left armed fires in the next execution, once its virtual

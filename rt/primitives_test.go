@@ -169,9 +169,10 @@ func TestPrimitives(t *testing.T) {
 	})
 }
 
-// lookupPrimitive returns the table row called name.
+// lookupPrimitive returns the table row called name, or the program of
+// foreign_test.go called name.
 func lookupPrimitive(name string) (primitive, bool) {
-	for _, p := range primitiveTable() {
+	for _, p := range append(primitiveTable(), foreignPrimitives()...) {
 		if p.name == name {
 			return p, true
 		}

@@ -15,6 +15,11 @@ import (
 func ReflectSelect(site int32, cases []reflect.SelectCase) (int, reflect.Value, bool) {
 	g := ctl()
 	if g == nil || !selectable(cases) {
+		if g == nil {
+			for _, c := range cases {
+				noteForeignChan(c.Chan)
+			}
+		}
 		return reflect.Select(cases)
 	}
 	ecs := make([]engine.Case, 0, len(cases))
@@ -93,6 +98,7 @@ func withElemType(c reflect.SelectCase) reflect.SelectCase {
 // ReflectSend replaces ch.Send(x) on a reflect.Value.
 func ReflectSend(site int32, ch, x reflect.Value) {
 	if g := ctl(); g == nil || !canSend(ch, x) {
+		noteForeignIf(g, ch)
 		ch.Send(x)
 		return
 	}
@@ -102,6 +108,7 @@ func ReflectSend(site int32, ch, x reflect.Value) {
 // ReflectRecv replaces ch.Recv() on a reflect.Value.
 func ReflectRecv(site int32, ch reflect.Value) (reflect.Value, bool) {
 	if g := ctl(); g == nil || !canRecv(ch) {
+		noteForeignIf(g, ch)
 		return ch.Recv()
 	}
 	_, v, ok := ReflectSelect(site, []reflect.SelectCase{{Dir: reflect.SelectRecv, Chan: ch}})
@@ -112,6 +119,7 @@ func ReflectRecv(site int32, ch reflect.Value) (reflect.Value, bool) {
 // a default case.
 func ReflectTrySend(site int32, ch, x reflect.Value) bool {
 	if g := ctl(); g == nil || !canSend(ch, x) {
+		noteForeignIf(g, ch)
 		return ch.TrySend(x)
 	}
 	i, _, _ := ReflectSelect(site, []reflect.SelectCase{{Dir: reflect.SelectSend, Chan: ch, Send: x}, {Dir: reflect.SelectDefault}})
@@ -122,6 +130,7 @@ func ReflectTrySend(site int32, ch, x reflect.Value) bool {
 // default case; (zero Value, false) when it would block.
 func ReflectTryRecv(site int32, ch reflect.Value) (reflect.Value, bool) {
 	if g := ctl(); g == nil || !canRecv(ch) {
+		noteForeignIf(g, ch)
 		return ch.TryRecv()
 	}
 	_, v, ok := ReflectSelect(site, []reflect.SelectCase{{Dir: reflect.SelectRecv, Chan: ch}, {Dir: reflect.SelectDefault}})
@@ -133,6 +142,7 @@ func ReflectClose(site int32, ch reflect.Value) {
 	g := ctl()
 	if g == nil || ch.Kind() != reflect.Chan || ch.Type().ChanDir()&reflect.SendDir == 0 {
 		ch.Close()
+		noteForeignIf(g, ch)
 		return
 	}
 	g.Close(site, ch.UnsafePointer(), ch.Close)
@@ -143,4 +153,20 @@ func ReflectClose(site int32, ch reflect.Value) {
 // accepts it: ch is the channel as an interface value.
 func CloseAny(site int32, ch any) {
 	ReflectClose(site, reflect.ValueOf(ch))
+}
+
+// noteForeignIf tells the engine, when the caller is not controlled (g is
+// nil), that uncontrolled code uses the channel ch (see
+// engine.NoteForeign). A value that is not a channel is ignored.
+func noteForeignIf(g *engine.G, ch reflect.Value) {
+	if g == nil {
+		noteForeignChan(ch)
+	}
+}
+
+// noteForeignChan is engine.NoteForeign for a channel as a reflect.Value.
+func noteForeignChan(ch reflect.Value) {
+	if ch.IsValid() && ch.Kind() == reflect.Chan {
+		engine.NoteForeign(ch.UnsafePointer())
+	}
 }

@@ -1,6 +1,10 @@
 package rt
 
-import "sync"
+import (
+	"sync"
+
+	"github.com/vtbound/vtbound/rt/internal/engine"
+)
 
 // Lock replaces m.Lock().
 func Lock(site int32, m *sync.Mutex) {
@@ -87,6 +91,7 @@ func WGAdd(site int32, wg *sync.WaitGroup, delta int) {
 		return
 	}
 	wg.Add(delta)
+	engine.NoteForeignWG(wg) // a modelled counter follows
 }
 
 // WGDone replaces wg.Done().
@@ -105,7 +110,7 @@ func WGWait(site int32, wg *sync.WaitGroup) {
 // Done when f returns.
 func WGGo(site int32, wg *sync.WaitGroup, f func()) {
 	if ctl() == nil {
-		wg.Go(f)
+		wgGoUncontrolled(wg, f)
 		return
 	}
 	WGAdd(site, wg, 1)
@@ -113,6 +118,24 @@ func WGGo(site int32, wg *sync.WaitGroup, f func()) {
 		defer WGDone(site, wg)
 		f()
 	})
+}
+
+// wgGoUncontrolled is wg.Go(f) for a goroutine vtbound does not control,
+// telling the engine of the counter's changes (engine.NoteForeignWG): as
+// wg.Go, it does not call Done when f panics.
+func wgGoUncontrolled(wg *sync.WaitGroup, f func()) {
+	wg.Add(1)
+	engine.NoteForeignWG(wg)
+	go func() {
+		defer func() {
+			if x := recover(); x != nil {
+				panic(x)
+			}
+			wg.Done()
+			engine.NoteForeignWG(wg)
+		}()
+		f()
+	}()
 }
 
 // OnceDo replaces o.Do(f).
@@ -140,6 +163,7 @@ func CondSignal(site int32, c *sync.Cond) {
 		return
 	}
 	c.Signal()
+	engine.NoteForeignSignal(c, false) // wakes a modelled waiter
 }
 
 // CondBroadcast replaces c.Broadcast().
@@ -149,6 +173,7 @@ func CondBroadcast(site int32, c *sync.Cond) {
 		return
 	}
 	c.Broadcast()
+	engine.NoteForeignSignal(c, true) // wakes the modelled waiters
 }
 
 // PoolGet replaces p.Get(). It is not a scheduling point; in a controlled

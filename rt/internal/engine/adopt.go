@@ -99,6 +99,7 @@ func (x *execution) chanModel(c Case) *chanState {
 	}
 	n, size := c.lenCap()
 	s := &chanState{cap: size, adopted: true, foreign: !wasMade(key)}
+	x.outside = true // uncontrolled code may be at its other end (foreign.go)
 	if n > 0 {
 		// Values buffered before the execution: they happen before all of it.
 		s.q = make([]vclock, n)
@@ -116,6 +117,7 @@ func (x *execution) adoptForClose(key unsafe.Pointer) *chanState {
 		return s
 	}
 	s := &chanState{cap: -1, adopted: true}
+	x.outside = true
 	t.put(key, s)
 	return s
 }

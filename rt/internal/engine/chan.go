@@ -104,12 +104,14 @@ func (c *RecvCase[T]) takeFrom(s Case) {
 type chanState struct {
 	cap        int  // -1 while unknown (adopted by a close)
 	adopted    bool // made outside the execution (see adopt.go)
-	foreign    bool // not made by rewritten code: waiters poll it
+	foreign    bool // not made by rewritten code, or touched: waiters poll it
+	touched    bool // used by uncontrolled code during the execution (foreign.go)
 	closed     bool
 	q          []vclock // clocks of the values in the buffer, oldest first
 	rq         []vclock // clocks of receives whose freed slot no send has used yet
 	sends      int      // sends so far
 	closeClock vclock
+	all        *vclock // once touched: the joined clock of every send and receive
 	// waiters lists the goroutines that started waiting with a case on
 	// the channel, for partner; entries whose wait has ended are dropped
 	// as partner meets them.
@@ -505,6 +507,9 @@ func (x *execution) perform(g *G, c Case) bool {
 // performBuffered does the real non-blocking operation on a buffered or
 // closed modelled channel, keeping send-to-receive happens-before.
 func (x *execution) performBuffered(g *G, c Case, s *chanState) bool {
+	if s.touched {
+		return x.performTouched(g, c, s)
+	}
 	if c.isSend() {
 		if !c.trySend() { // filled by uncontrolled code
 			return false
@@ -529,6 +534,24 @@ func (x *execution) performBuffered(g *G, c Case, s *chanState) bool {
 	} else if s.closed {
 		g.learn(s.closeClock)
 	}
+	return true
+}
+
+// performTouched does the real non-blocking operation on a buffered or
+// closed channel that uncontrolled code used (foreign.go): its values
+// carry no clock of their own, so every operation acquires and releases
+// the channel's one clock, as an atomic read-modify-write would. This
+// over-approximates happens-before: it can hide a race, never report a
+// false one.
+func (x *execution) performTouched(g *G, c Case, s *chanState) bool {
+	if c.isSend() && !c.trySend() || !c.isSend() && !c.tryRecv() {
+		return false
+	}
+	if s.closed && !c.isSend() {
+		g.learn(s.closeClock)
+	}
+	g.learn(*s.all)
+	g.releaseInto(s.all)
 	return true
 }
 

@@ -131,6 +131,8 @@ func (g *G) CondSignal(site int32, c *sync.Cond) {
 	if len(s.waiters) > 0 {
 		s.waiters[0].wake(g)
 		s.waiters = s.waiters[1:]
+	} else {
+		c.Signal() // wakes a waiter of uncontrolled code, if any
 	}
 	g.clock.Tick(g.id)
 }
@@ -147,6 +149,7 @@ func (g *G) CondBroadcast(site int32, c *sync.Cond) {
 	}
 	clear(s.waiters)
 	s.waiters = s.waiters[:0]
+	c.Broadcast() // and the waiters of uncontrolled code
 	g.clock.Tick(g.id)
 }
 

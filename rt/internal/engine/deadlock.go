@@ -26,7 +26,7 @@ func (x *execution) stuck() {
 		if blocked == nil {
 			blocked = x.firstLive()
 		}
-		x.fail(sched.Deadlock, blocked, "all goroutines are blocked", "")
+		x.fail(sched.Deadlock, blocked, x.foreignNoted("all goroutines are blocked"), "")
 	case blocked != nil && !polling:
 		x.leak(blocked) // leak.go
 	}

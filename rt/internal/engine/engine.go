@@ -166,6 +166,7 @@ type Engine struct {
 	nexec     int
 	abandoned bool // an execution timed out; no further executions
 	ho        handoff
+	fo        foreignInbox // notes of uncontrolled goroutines (foreign.go)
 	// nested counts subtests exploring on their own (each with an engine
 	// of its own) while this engine's execution waits for them in t.Run.
 	nested atomic.Int32
@@ -192,7 +193,9 @@ func New(strat sched.Strategy, lim Limits, failed func() bool) *Engine {
 	if failed == nil {
 		failed = func() bool { return false }
 	}
-	return &Engine{lim: lim.withDefaults(), strat: strat, failed: failed, done: make(chan struct{}, 1)}
+	e := &Engine{lim: lim.withDefaults(), strat: strat, failed: failed, done: make(chan struct{}, 1)}
+	e.fo.notify = make(chan struct{}, 1)
+	return e
 }
 
 // active lists the engines currently running an execution; hooks search it
@@ -284,6 +287,7 @@ func (e *Engine) Run(body func()) (*Result, bool) {
 		x.reset(plan)
 	}
 	e.runner.Store(gid.Current())
+	e.fo.reset()
 	activate(e)
 	retrack()
 	base := runtime.NumGoroutine()

@@ -75,6 +75,12 @@ type execution struct {
 	awayTimedOut bool      // none returned within Limits.Timeout
 	leftOut      bool      // one was still away when the execution ended
 
+	// uncontrolled goroutines using the execution's objects (foreign.go)
+	outside        bool          // it used a channel made outside it
+	foreignSeen    bool          // a note of uncontrolled code was taken
+	foreignWaited  time.Duration // waited for a note since the last one
+	foreignAwaited bool          // it waited for a note (the verdict says so)
+
 	progress atomic.Uint64 // counts steps and hand-offs, for the stall watchdog
 	timedOut atomic.Bool
 }
@@ -168,8 +174,12 @@ func (x *execution) pickNext(cur *G) *G {
 			return nil
 		}
 		x.collectReturned()
+		x.takeForeign() // foreign.go
 		x.refresh()
 		if x.bodyDone && x.onlyPollers() {
+			if x.awaitForeign() {
+				continue
+			}
 			x.stuck() // background goroutines waiting on uncontrolled code
 			return nil
 		}
@@ -178,7 +188,7 @@ func (x *execution) pickNext(cur *G) *G {
 		}
 		n := x.en.count()
 		if n == 0 {
-			if x.couple() || x.advanceClock() || x.pollAdopted() || x.waitForPollers() || x.awaitReturn() {
+			if x.couple() || x.advanceClock() || x.pollAdopted() || x.waitForPollers() || x.awaitReturn() || x.awaitForeign() {
 				continue
 			}
 			x.stuck()

@@ -38,7 +38,7 @@ func (x *execution) spinLeak() {
 // leak ends a stuck execution whose body returned while blocked is
 // blocked.
 func (x *execution) leak(blocked *G) {
-	x.fail(sched.Leak, blocked, "test body returned while goroutines are still blocked", "")
+	x.fail(sched.Leak, blocked, x.foreignNoted("test body returned while goroutines are still blocked"), "")
 }
 
 // mayWakeAfterBody reports whether g, after the body returned, may still
