@@ -315,6 +315,7 @@ func (e *Engine) Run(body func()) (*Result, bool) {
 		x.checkDamage()
 	}
 	res := x.result(failedBefore)
+	failedAtEnd := e.failed()
 	if !x.timedOut.Load() {
 		x.leaveTimers()
 	}
@@ -322,6 +323,7 @@ func (e *Engine) Run(body func()) (*Result, bool) {
 	deactivate(e)
 	retrack()
 	e.settle(base)
+	res.FailedInRelease = !failedAtEnd && e.failed()
 	if x.leftOut {
 		e.x = nil // a goroutine handed off may still come back to it
 	}

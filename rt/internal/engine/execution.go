@@ -491,6 +491,13 @@ type Result struct {
 	// TimeBound reports that the time bound, not the step count, ended an
 	// execution whose Outcome is StepBound (timebound.go).
 	TimeBound bool
+	// FailedInRelease reports that the test was marked failed (t.Error,
+	// t.Fatal) after the execution ended, while the goroutines it left
+	// were released: by their deferred calls, which run for real
+	// (released.go). Natively those goroutines would have gone on (or
+	// the body would not have been cut at a bound), so the failure says
+	// nothing about the program.
+	FailedInRelease bool
 }
 
 // Clone returns a copy of r that stays valid after the next execution.
