@@ -109,6 +109,12 @@ type Limits struct {
 	Deadline time.Time
 	// Overrun is how long an execution may run past Deadline.
 	Overrun time.Duration
+	// StepCost is the virtual time a step of work lasts for goroutines
+	// waiting on the virtual clock meanwhile (worktime.go).
+	StepCost time.Duration
+	// WorkSteps is the least number of steps a wait on the virtual clock
+	// lasts while goroutines work (worktime.go).
+	WorkSteps int
 }
 
 // DefaultLimits are the limits used when a field is zero.
@@ -118,6 +124,8 @@ var DefaultLimits = Limits{
 	PollTimeout:   2 * time.Second,
 	SpinThreshold: 100,
 	Overrun:       30 * time.Second,
+	StepCost:      100 * time.Nanosecond,
+	WorkSteps:     100_000,
 }
 
 func (l Limits) withDefaults() Limits {
@@ -139,15 +147,24 @@ func (l Limits) withDefaults() Limits {
 	if l.Overrun > 0 {
 		d.Overrun = l.Overrun
 	}
+	if l.StepCost > 0 {
+		d.StepCost = l.StepCost
+	}
+	if l.WorkSteps > 0 {
+		d.WorkSteps = l.WorkSteps
+	}
 	return d
 }
 
 // Engine runs executions of one test body. It is created per exploration
 // and runs one execution at a time.
 type Engine struct {
-	lim    Limits
-	strat  sched.Strategy
-	failed func() bool // reports whether the test has failed so far
+	lim   Limits
+	strat sched.Strategy
+	// workMask selects the steps at which the work clock is checked
+	// (worktime.go).
+	workMask int
+	failed   func() bool // reports whether the test has failed so far
 
 	// token holder
 	cur   *G
@@ -193,7 +210,8 @@ func New(strat sched.Strategy, lim Limits, failed func() bool) *Engine {
 	if failed == nil {
 		failed = func() bool { return false }
 	}
-	e := &Engine{lim: lim.withDefaults(), strat: strat, failed: failed, done: make(chan struct{}, 1)}
+	lim = lim.withDefaults()
+	e := &Engine{lim: lim, workMask: workCheckMask(lim.WorkSteps), strat: strat, failed: failed, done: make(chan struct{}, 1)}
 	e.fo.notify = make(chan struct{}, 1)
 	return e
 }
@@ -301,6 +319,7 @@ func (e *Engine) Run(body func()) (*Result, bool) {
 		x.checkDamage()
 	}
 	res := x.result(failedBefore)
+	failedAtEnd := e.failed()
 	if !x.timedOut.Load() {
 		x.leaveTimers()
 	}
@@ -308,6 +327,7 @@ func (e *Engine) Run(body func()) (*Result, bool) {
 	deactivate(e)
 	retrack()
 	e.settle(base)
+	res.FailedInRelease = !failedAtEnd && e.failed()
 	if x.leftOut {
 		e.x = nil // a goroutine handed off may still come back to it
 	}
@@ -473,6 +493,7 @@ type G struct {
 	nrecent  int
 	last     sched.Op
 	wakeAt   time.Duration // virtual time at which a pending sleep or timer fires
+	waitStep int           // the step at which g began waiting for wakeAt (worktime.go)
 	pollAt   time.Time
 	pollFor  time.Duration
 	pollSum  time.Duration

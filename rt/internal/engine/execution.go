@@ -28,6 +28,8 @@ type execution struct {
 
 	step      int
 	now       time.Duration // the virtual clock (see G.Sleep)
+	workFrom  int           // the step work counts towards virtual time from (worktime.go)
+	workCheck int           // the step of the last look at the work clock
 	coupled   coupling      // real time passing before the virtual clock advances
 	epoch     time.Time     // real instant of Now's first reading (see Now)
 	nowTicks  time.Duration // nowTick per reading of Now so far
@@ -160,13 +162,12 @@ func (x *execution) objID(p unsafe.Pointer) int32 {
 // (after recording the outcome) when the execution cannot continue. cur is
 // the goroutine at the scheduling point, nil if it just exited.
 func (x *execution) pickNext(cur *G) *G {
-	lim := x.e.lim
 	if cur != nil {
 		x.markDirty(cur)
 	}
 	for {
 		x.settleRMW() // rmw.go
-		if x.step >= lim.MaxSteps {
+		if x.step >= x.e.lim.MaxSteps {
 			x.stepBound()
 			return nil
 		}
@@ -187,6 +188,9 @@ func (x *execution) pickNext(cur *G) *G {
 			continue
 		}
 		n := x.en.count()
+		if n > 0 && x.workPassesTime() {
+			continue
+		}
 		if n == 0 {
 			if x.couple() || x.advanceClock() || x.pollAdopted() || x.waitForPollers() || x.awaitReturn() || x.awaitForeign() {
 				continue
@@ -292,7 +296,7 @@ func (x *execution) advanceClock() bool {
 		return false // see afterBody
 	}
 	if ok {
-		x.now = next
+		x.now, x.workFrom = next, x.step
 		x.fireDue()
 		x.coupled = coupling{}
 		x.keepUp()
@@ -497,6 +501,13 @@ type Result struct {
 	// TimeBound reports that the time bound, not the step count, ended an
 	// execution whose Outcome is StepBound (timebound.go).
 	TimeBound bool
+	// FailedInRelease reports that the test was marked failed (t.Error,
+	// t.Fatal) after the execution ended, while the goroutines it left
+	// were released: by their deferred calls, which run for real
+	// (released.go). Natively those goroutines would have gone on (or
+	// the body would not have been cut at a bound), so the failure says
+	// nothing about the program.
+	FailedInRelease bool
 }
 
 // Clone returns a copy of r that stays valid after the next execution.

@@ -154,3 +154,35 @@ func TestNeverPickedGoroutineRunsDeferred(t *testing.T) {
 		t.Errorf("running = %d after the exploration, want 0: the never-picked goroutine's deferred call did not run", n)
 	}
 }
+
+// TestFailedInRelease: a failure the test records in a deferred call of
+// the body released after a step bound cut it is told apart
+// (Result.FailedInRelease) from one recorded during an execution, which
+// the execution's result reports as a test failure.
+func TestFailedInRelease(t *testing.T) {
+	var marked atomic.Bool // the test's failed mark, as testing.T.Failed reads it
+	e := New(newRandom(1, 1), Limits{MaxSteps: 2_000}, marked.Load)
+	res, _ := e.Run(func() {
+		defer marked.Store(true) // gomock's deferred Finish, say: the body never finished
+		var flag atomic.Int32
+		var count int
+		g := cur()
+		g.Go(0, computeUntil(&flag, &count))
+		var mine int
+		for !loadFlag(g, &flag) {
+			g.Access(0, unsafe.Pointer(&mine), true)
+			mine++
+		}
+	})
+	if res.Outcome != sched.StepBound || res.Failure != nil || !res.FailedInRelease {
+		t.Fatalf("cut body: outcome %v, failure %+v, failed in release %v; want the step bound, no failure, failed in release", res.Outcome, res.Failure, res.FailedInRelease)
+	}
+	marked.Store(false)
+	e = New(newRandom(1, 1), Limits{MaxSteps: 2_000}, marked.Load)
+	res, _ = e.Run(func() {
+		defer marked.Store(true) // the body returns: the failure is the execution's
+	})
+	if res.Outcome != sched.Failed || res.FailedInRelease {
+		t.Fatalf("returning body: outcome %v, failed in release %v; want a test failure, not in release", res.Outcome, res.FailedInRelease)
+	}
+}

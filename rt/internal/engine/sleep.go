@@ -28,7 +28,7 @@ func (g *G) Sleep(site int32, d time.Duration) {
 		return
 	}
 	g.pend.wait = clockWait{}
-	g.wakeAt = g.x.now + max(d, 0)
+	g.waitClock(g.x.now + max(d, 0))
 	g.schedule()
 	g.x.awaitExited()
 }
@@ -87,7 +87,7 @@ func (g *G) After(site int32, d time.Duration) <-chan time.Time {
 	})
 	t.op = sched.Op{Kind: sched.OpTimer, Site: site, Group: -1, Obj: g.x.objID(chanKey(ch))}
 	t.pend.wait = clockWait{}
-	t.wakeAt = g.x.now + max(d, 0)
+	t.waitClock(g.x.now + max(d, 0))
 	g.clock.Tick(g.id)
 	return ch
 }

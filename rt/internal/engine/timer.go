@@ -106,7 +106,7 @@ func (x *execution) timerGoroutine(s *timerState, parent int) {
 func (s *timerState) armAt(at time.Duration) {
 	s.armed = true
 	tg := s.tg
-	tg.wakeAt = at
+	tg.waitClock(at)
 	tg.background = s.bg
 	tg.timer = s
 }
@@ -141,7 +141,7 @@ func (x *execution) timerBody(s *timerState) func() {
 			}
 			g.announce(sched.OpTimer, 0, s.key())
 			g.pend.wait = clockWait{}
-			g.wakeAt = x.now + s.period
+			g.waitClock(x.now + s.period)
 			g.background = s.bg
 			g.schedule()
 		}

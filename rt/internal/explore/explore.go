@@ -115,7 +115,9 @@ func Test(t *testing.T, body func(t *testing.T)) {
 // each execution (engine/cleanup.go).
 func asBody(t *testing.T, body func(*testing.T)) func() {
 	return func() {
-		engine.Current().SetBodyT(t)
+		if g := engine.Current(); g != nil { // nil when run natively (probe.go)
+			g.SetBodyT(t)
+		}
 		body(t)
 	}
 }
@@ -182,6 +184,7 @@ func (d *driver) explore() {
 			break
 		}
 		d.acceptLeak(res)
+		d.dropReleasedFailure(res) // bound.go
 		d.noteExecution(res)
 		if res.Failure != nil {
 			if d.subtestFailed(res) {
@@ -193,6 +196,9 @@ func (d *driver) explore() {
 		d.notePass(res, n)
 		if res.Outcome == sched.StepBound {
 			d.stepBoundWarning(res, n+1)
+			if n == 0 {
+				d.nativeVerdict(res) // bound.go
+			}
 			break
 		}
 		if d.subtests.Load() {

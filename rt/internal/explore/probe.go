@@ -19,19 +19,21 @@ import (
 // The probe protocol: a test binary started with probeEnv set runs the
 // test named by probeTestEnv for a probe and writes the outcome to the
 // file named by probeOutEnv. probeEnv is either a schedule file, replayed
-// exactly once as the first execution of the process, or
+// exactly once as the first execution of the process,
 // "<strategy>:<seed>:<n>" (random, pct, or exhaustive without preemptions):
 // up to n executions of that
 // strategy, the first one the first of the process, each in a fresh
 // subtest (a testing.T stays failed once failed), stopping at the first
-// that passes or after probeTime. A probe never saves, minimises or
-// reports anything.
+// that passes or after probeTime, or nativeProbe: the test's body run
+// once natively, without exploration, in a subtest. A probe never saves,
+// minimises or reports anything.
 const (
 	probeEnv     = "VTBOUND_PROBE"
 	probeTestEnv = "VTBOUND_PROBE_TEST"
 	probeOutEnv  = "VTBOUND_PROBE_OUT"
 	probeTime    = 3 * time.Second
 	probeTimeout = 60 * time.Second
+	nativeProbe  = "native"
 )
 
 // probeResult is the outcome of a probe.
@@ -41,6 +43,8 @@ type probeResult struct {
 	Exact    bool   // a replay probe followed its decisions exactly
 	Runs     int    // executions run
 	Distinct int    // distinct traces among them
+	// Output is the probe process's output (on the parent's side only).
+	Output string
 }
 
 // passed reports whether an execution of the probe passed.
@@ -61,12 +65,17 @@ func runProbeChild(t *testing.T, body func(*testing.T), d *driver, spec, out str
 		d.body() // an ancestor of the probed subtest: run it natively
 		return
 	}
-	strat, replay, n, err := probeStrategy(spec)
-	if err != nil {
-		t.Fatalf("vtbound: %s=%q: %v", probeEnv, spec, err)
+	var p probeResult
+	if spec == nativeProbe {
+		p = runNative(t, body)
+	} else {
+		strat, replay, n, err := probeStrategy(spec)
+		if err != nil {
+			t.Fatalf("vtbound: %s=%q: %v", probeEnv, spec, err)
+		}
+		p = d.runProbes(t, body, strat, n)
+		p.Exact = replay != nil && replay.Exact()
 	}
-	p := d.runProbes(t, body, strat, n)
-	p.Exact = replay != nil && replay.Exact()
 	line := fmt.Sprintf("%s\t%t\t%t\t%d\t%d\n", p.Oracle, p.Same, p.Exact, p.Runs, p.Distinct)
 	if err := os.WriteFile(out, []byte(line), 0o644); err != nil {
 		t.Fatal(err)
@@ -97,6 +106,16 @@ func (d *driver) runProbes(t *testing.T, body func(*testing.T), strat sched.Stra
 		if res.Goroutines == 1 && len(res.Decisions) == 0 {
 			break
 		}
+	}
+	return p
+}
+
+// runNative runs body once natively, in a subtest of t: no engine runs,
+// so every rewritten operation is the real one.
+func runNative(t *testing.T, body func(*testing.T)) probeResult {
+	p := probeResult{Oracle: "ok", Same: true, Runs: 1, Distinct: 1}
+	if !t.Run("native", body) {
+		p.Oracle = sched.Failed.String()
 	}
 	return p
 }
@@ -142,8 +161,8 @@ func probeStrategy(spec string) (s sched.Strategy, replay *strategy.Replay, n in
 	return r, r, 1, nil
 }
 
-// probe runs one probe execution of this test in a fresh process. spec is
-// a schedule file or "random:<seed>".
+// probe runs a probe of this test in a fresh process. spec is a
+// schedule file, "<strategy>:<seed>:<n>" or nativeProbe.
 func (d *driver) probe(spec string) (probeResult, error) {
 	out := filepath.Join(os.TempDir(), fmt.Sprintf("vtbound-probe-%d-%d", os.Getpid(), time.Now().UnixNano()))
 	defer os.Remove(out)
@@ -164,6 +183,7 @@ func (d *driver) probe(spec string) (probeResult, error) {
 	p.Same, p.Exact = fields[1] == "true", fields[2] == "true"
 	p.Runs, _ = strconv.Atoi(fields[3])
 	p.Distinct, _ = strconv.Atoi(fields[4])
+	p.Output = string(output)
 	return p, nil
 }
 

@@ -37,6 +37,10 @@ const (
 	// NotRepeatable is a failure that depends on state earlier executions
 	// or tests left in the process (docs/verdicts.md).
 	NotRepeatable Kind = "not-repeatable"
+	// FailsNatively is a test none of whose executions completed (the
+	// first was cut at the step or time bound) and that fails when run
+	// natively: it keeps that verdict (docs/verdicts.md).
+	FailsNatively Kind = "fails-natively"
 	// ReplayFails is a saved (or VTBOUND_REPLAY) schedule that still fails
 	// when replayed.
 	ReplayFails Kind = "replay-fails"
@@ -64,6 +68,9 @@ type Report struct {
 	// LeftBehind is what a NotRepeatable test left in the process (files,
 	// working directory, environment).
 	LeftBehind []string `json:"left_behind,omitempty"`
+	// Native is the output of a FailsNatively test's native run, one
+	// line per element.
+	Native []string `json:"native,omitempty"`
 	// Sentence says what happened in the story, in plain words; Named are
 	// the 1-based positions of the steps it names.
 	Sentence string `json:"sentence,omitempty"`

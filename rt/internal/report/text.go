@@ -12,7 +12,7 @@ import (
 func (r *Report) Text() string {
 	var b strings.Builder
 	switch r.Kind {
-	case EverySchedule, NotRepeatable:
+	case EverySchedule, NotRepeatable, FailsNatively:
 		r.writeVerdict(&b)
 	case ReplayDiverged:
 		fmt.Fprintf(&b, "vtbound: %s: %s: %s (oracle %q no longer reproduced)", r.Test, r.Oracle, r.Message, r.Expected)
@@ -40,6 +40,7 @@ func (r *Report) header(b *strings.Builder) {
 var verdictTitles = map[Kind]string{
 	EverySchedule: "fails on every schedule: not an interleaving bug",
 	NotRepeatable: "not repeatable in one process",
+	FailsNatively: "fails when run natively; no execution completed under vtbound",
 }
 
 // writeVerdict writes a failure that is not an interleaving bug: the
@@ -58,6 +59,9 @@ func (r *Report) writeVerdict(b *strings.Builder) {
 	}
 	if len(r.Stack) > 0 {
 		section(b, "panic stack", r.Stack)
+	}
+	if len(r.Native) > 0 {
+		section(b, "native run", r.Native)
 	}
 	b.WriteString("  no schedule is saved (replaying one would not show an interleaving)\n")
 }

@@ -33,6 +33,9 @@ func TestTextVerdict(t *testing.T) {
 	r = &Report{Kind: EverySchedule, Test: "TestY", Oracle: "panic", Message: "boom", Why: "every one failed", Stack: []string{"main.f()", "\tf.go:3"}}
 	check(t, r, wants("vtbound: TestY: panic: boom; fails on every schedule: not an interleaving bug", "  every one failed",
 		"  panic stack:", "    main.f()", "    \tf.go:3", "  no schedule is saved (replaying one would not show an interleaving)"))
+	r = &Report{Kind: FailsNatively, Test: "TestN", Oracle: "test failure", Why: "execution 1 was cut", Native: []string{"--- FAIL: TestN/native", "    a_test.go:3: boom"}}
+	check(t, r, wants("vtbound: TestN: test failure; fails when run natively; no execution completed under vtbound", "  execution 1 was cut",
+		"  native run:", "    --- FAIL: TestN/native", "        a_test.go:3: boom", "  no schedule is saved (replaying one would not show an interleaving)"))
 }
 
 // TestTextBug: an interleaving bug's report, minimised, with every part
