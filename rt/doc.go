@@ -43,7 +43,11 @@
 //     NewTicker, Tick, Timer and Ticker Stop and Reset, on the execution's
 //     virtual clock (see Sleep and NewTimer: each timer is a controlled
 //     timer goroutine that fires when the clock reaches its deadline, with
-//     Go 1.23 channel semantics); Now, Since and Until see virtual time;
+//     Go 1.23 channel semantics); Now, Since and Until see virtual time,
+//     which moves when no goroutine can run, when every one that can
+//     busy-waits, and after long work (100 ns of virtual time a step,
+//     engine/worktime.go), so a computing loop cannot keep a sleep from
+//     ending;
 //   - context: WithCancel, WithCancelCause, WithTimeout, WithTimeoutCause,
 //     WithDeadline, WithDeadlineCause, AfterFunc, Cause and t.Context()
 //     (rt's own context implementation with modelled Done channels and

@@ -119,7 +119,7 @@ type chanState struct {
 }
 
 // chans is the room's object table, keyed by the channel's address.
-var chans = newRoom(roomHooks[unsafe.Pointer, chanState]{})
+var chans = newRoom(roomHooks[unsafe.Pointer, chanState]{noted: func(k unsafe.Pointer) unsafe.Pointer { return k }})
 
 // chanWait is the wait of a send, receive or select: its cases, and what
 // a partner that completed it chose. A goroutine waits in one channel

@@ -31,7 +31,7 @@ type condState struct {
 }
 
 // conds is the room's object table.
-var conds = newRoom(roomHooks[*sync.Cond, condState]{})
+var conds = newRoom(roomHooks[*sync.Cond, condState]{noted: func(c *sync.Cond) unsafe.Pointer { return unsafe.Pointer(c) }})
 
 // condWait is the wait of one Wait: woken by a Signal or a Broadcast,
 // with the signaller's clock.

@@ -48,6 +48,14 @@
 //     that other code made (a ticker's, a context's) is also polled all
 //     along, with exponential backoff. A mutex held outside the engine is
 //     polled likewise. Executions that polled are marked uncontrolled.
+//     Goroutines started outside every execution (at init) that close,
+//     send on or receive from a channel of the execution, or change one
+//     of its WaitGroups or Conds, leave notes the token holder applies at
+//     its next decision (foreign.go).
+//   - Virtual time cannot be tied to real time without losing
+//     determinism, yet a goroutine that computes for ever must not keep a
+//     sleep from ending: work makes virtual time pass, by a rule on steps
+//     only (worktime.go).
 //   - A goroutine left blocked at the end of an execution is released with
 //     runtime.Goexit while all hooks are inert, so its deferred calls run
 //     without touching the model (their closes, Once.Do, WaitGroup.Add

@@ -94,7 +94,7 @@ func newExecution(e *Engine, plan sched.Plan) *execution {
 		raceSeen: map[[2]int32]bool{},
 		hash:     fnvOffset,
 	}
-	x.model.init()
+	x.model.init(&e.fo.seen)
 	x.live.x = x
 	x.sparse = isSparse(e.strat)
 	x.setPlan(plan)

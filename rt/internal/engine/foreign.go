@@ -68,6 +68,50 @@ type foreignInbox struct {
 	notes   []foreignNote
 	pending atomic.Int32
 	notify  chan struct{} // one value after a note, for awaitForeign
+	// seen holds every object of the running execution that notes
+	// concern (objTable.put adds them): a note on any other object is
+	// not left, so that uncontrolled code using only its own objects
+	// takes no lock in its hooks. A lock there changed how that code's
+	// goroutines interleave natively: goconcurrentqueue's test with a
+	// thousand uncontrolled consumers, run inside an execution, hung
+	// when its producer outran consumers parked on the inbox's mutex.
+	seen keyFilter
+}
+
+// keyFilter is a set of addresses with false positives (a Bloom filter
+// with one hash): add by the token holder, has by any goroutine.
+type keyFilter [keyFilterWords]atomic.Uint64
+
+// keyFilterWords is the filter's size in 64-bit words (4,096 bits).
+const keyFilterWords = 64
+
+// bit returns the word and bit of p.
+func (f *keyFilter) bit(p unsafe.Pointer) (*atomic.Uint64, uint64) {
+	h := uint64(uintptr(p)) * 0x9e3779b97f4a7c15 >> 52 // 12 bits
+	return &f[h/64], 1 << (h % 64)
+}
+
+// add puts p in the set.
+func (f *keyFilter) add(p unsafe.Pointer) {
+	w, b := f.bit(p)
+	if w.Load()&b == 0 {
+		w.Or(b)
+	}
+}
+
+// has reports whether p may be in the set (false: it is not).
+func (f *keyFilter) has(p unsafe.Pointer) bool {
+	w, b := f.bit(p)
+	return w.Load()&b != 0
+}
+
+// clear empties the set.
+func (f *keyFilter) clear() {
+	for i := range f {
+		if f[i].Load() != 0 {
+			f[i].Store(0)
+		}
+	}
 }
 
 // put adds a note (once while it is pending) and wakes a waiting token
@@ -95,9 +139,10 @@ func (in *foreignInbox) take() []foreignNote {
 	return notes
 }
 
-// reset drops the notes of an execution that ended (called before the
-// next one becomes active).
+// reset drops the notes and the objects of an execution that ended
+// (called before the next one becomes active).
 func (in *foreignInbox) reset() {
+	in.seen.clear()
 	in.take()
 	select {
 	case <-in.notify:
@@ -113,7 +158,9 @@ func noteForeign(n foreignNote) {
 		return
 	}
 	for _, e := range *p {
-		e.fo.put(n)
+		if e.fo.seen.has(n.key) {
+			e.fo.put(n)
+		}
 	}
 }
 
@@ -250,17 +297,9 @@ func (x *execution) awaitForeign() bool {
 	}
 	d := min(returnSlice, budget-x.foreignWaited)
 	start := time.Now()
-	t := time.NewTimer(d)
-	x.e.ho.waiting.Store(true)
-	select {
-	case <-x.e.fo.notify:
-	case <-t.C:
-	}
-	x.e.ho.waiting.Store(false)
-	t.Stop()
+	x.waitNotified(x.e.fo.notify, d)
 	x.foreignWaited += max(time.Since(start), time.Microsecond)
 	x.foreignAwaited = true
-	x.progress.Add(1)
 	return true
 }
 

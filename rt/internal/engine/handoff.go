@@ -259,16 +259,23 @@ func (x *execution) awaitReturn() bool {
 		}
 		x.awayStart = time.Now() // in a system call or a real sleep: slow, not stuck
 	}
-	t := time.NewTimer(returnSlice)
+	x.waitNotified(x.e.ho.notify, returnSlice)
+	return true
+}
+
+// waitNotified waits up to d for a value on notify, with the engine
+// marked waiting so that hooks send one, and counts the wait as progress
+// (the stall watchdog stays quiet).
+func (x *execution) waitNotified(notify <-chan struct{}, d time.Duration) {
+	t := time.NewTimer(d)
 	x.e.ho.waiting.Store(true)
 	select {
-	case <-x.e.ho.notify:
+	case <-notify:
 	case <-t.C:
 	}
 	x.e.ho.waiting.Store(false)
 	t.Stop()
 	x.progress.Add(1)
-	return true
 }
 
 // checkHandoff is called by the exploring goroutine every handoffTick. When

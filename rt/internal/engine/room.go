@@ -1,5 +1,7 @@
 package engine
 
+import "unsafe"
+
 // Rooms: one primitive, one file.
 //
 // A primitive (sync.Mutex, a channel, sync.Map, ...) is modelled in one
@@ -49,6 +51,10 @@ type roomHooks[K comparable, V any] struct {
 	end func(x *execution, k K, v *V)
 	// restore gives back the real resources one object holds.
 	restore func(k K, v *V)
+	// noted returns the address by which uncontrolled code's hooks name
+	// the object in their notes (foreign.go), for rooms whose objects
+	// such notes concern; nil for the others.
+	noted func(k K) unsafe.Pointer
 }
 
 // room names one primitive's object table in every execution.
@@ -58,15 +64,15 @@ type room[K comparable, V any] struct{ id int }
 // room id.
 //
 // Invariant: written only during package initialisation (newRoom).
-var roomTables []func() table
+var roomTables []func(seen *keyFilter) table
 
 // newRoom registers an object table of states V keyed by K, with hooks,
 // and returns its name. It is called once per primitive, from a package
 // variable's initialiser.
 func newRoom[K comparable, V any](hooks roomHooks[K, V]) room[K, V] {
 	id := len(roomTables)
-	roomTables = append(roomTables, func() table {
-		return &objTable[K, V]{m: map[K]*V{}, hooks: hooks}
+	roomTables = append(roomTables, func(seen *keyFilter) table {
+		return &objTable[K, V]{m: map[K]*V{}, hooks: hooks, seen: seen}
 	})
 	return room[K, V]{id: id}
 }
@@ -81,6 +87,7 @@ func (r room[K, V]) of(x *execution) *objTable[K, V] {
 type objTable[K comparable, V any] struct {
 	m     map[K]*V
 	hooks roomHooks[K, V]
+	seen  *keyFilter // the engine's filter of noted objects (foreign.go)
 }
 
 // get returns k's state, made (zero) on first use.
@@ -89,15 +96,21 @@ func (t *objTable[K, V]) get(k K) *V {
 		return v
 	}
 	v := new(V)
-	t.m[k] = v
+	t.put(k, v)
 	return v
 }
 
 // lookup returns k's state, or nil.
 func (t *objTable[K, V]) lookup(k K) *V { return t.m[k] }
 
-// put sets k's state.
-func (t *objTable[K, V]) put(k K, v *V) { t.m[k] = v }
+// put sets k's state. An object uncontrolled code may leave notes on
+// enters the engine's filter, so that its notes reach the token holder.
+func (t *objTable[K, V]) put(k K, v *V) {
+	t.m[k] = v
+	if t.hooks.noted != nil {
+		t.seen.add(t.hooks.noted(k))
+	}
+}
 
 func (t *objTable[K, V]) clear() { clear(t.m) }
 
@@ -129,9 +142,11 @@ type models struct {
 	rt map[any]any
 }
 
-func (m *models) init() {
+// init makes the tables; seen is the engine's filter of objects
+// uncontrolled code's notes concern (foreign.go).
+func (m *models) init(seen *keyFilter) {
 	for _, mk := range roomTables {
-		m.tables = append(m.tables, mk())
+		m.tables = append(m.tables, mk(seen))
 	}
 	m.rt = map[any]any{}
 }

@@ -29,7 +29,7 @@ type wgState struct {
 }
 
 // waitGroups is the room's object table.
-var waitGroups = newRoom(roomHooks[*sync.WaitGroup, wgState]{})
+var waitGroups = newRoom(roomHooks[*sync.WaitGroup, wgState]{noted: func(wg *sync.WaitGroup) unsafe.Pointer { return unsafe.Pointer(wg) }})
 
 // A pending Wait waits on the WaitGroup's state: it is a group.
 func (s *wgState) enabled(*execution, *G) bool { return s.count == 0 }

@@ -48,6 +48,19 @@ func setFlag(g *G, flag *atomic.Int32) {
 // before.
 func TestWorkEndsSleep(t *testing.T) {
 	e := New(newRandom(3, 30), workLimits, nil)
+	sleepWhileComputing(e, 50*time.Millisecond, func(res *Result, woke int) {
+		wantOutcome(t, res, sched.OK)
+		if woke < 5_000 || woke > 5_000+64 {
+			t.Fatalf("execution %d: the sleep ended at step %d, want just after 5000 steps of work (50 ms at 10 µs)", res.N, woke)
+		}
+	})
+}
+
+// sleepWhileComputing runs e's executions of a body that sleeps for d
+// while a goroutine computes until the body sets a flag after its sleep,
+// and calls check with each execution's result and the step at which the
+// sleep ended.
+func sleepWhileComputing(e *Engine, d time.Duration, check func(res *Result, woke int)) {
 	for {
 		var woke int
 		res, ok := e.Run(func() {
@@ -55,19 +68,14 @@ func TestWorkEndsSleep(t *testing.T) {
 			var count int
 			g := cur()
 			g.Go(0, computeUntil(&flag, &count))
-			g.Sleep(0, 50*time.Millisecond)
+			g.Sleep(0, d)
 			woke = g.x.step
 			setFlag(g, &flag)
 		})
 		if !ok {
 			return
 		}
-		if res.Outcome != sched.OK {
-			t.Fatalf("execution %d: outcome %v (%+v), want ok", res.N, res.Outcome, res.Failure)
-		}
-		if woke < 5_000 || woke > 5_000+64 {
-			t.Fatalf("execution %d: the sleep ended at step %d, want just after 5000 steps of work (50 ms at 10 µs)", res.N, woke)
-		}
+		check(res, woke)
 	}
 }
 
@@ -75,25 +83,12 @@ func TestWorkEndsSleep(t *testing.T) {
 // few steps lasts at least WorkSteps steps of work.
 func TestWorkFloorKeepsShortSleep(t *testing.T) {
 	e := New(newRandom(1, 5), workLimits, nil)
-	for {
-		var woke int
-		res, ok := e.Run(func() {
-			var flag atomic.Int32
-			var count int
-			g := cur()
-			g.Go(0, computeUntil(&flag, &count))
-			g.Sleep(0, 100*time.Microsecond) // 10 steps of work
-			woke = g.x.step
-			setFlag(g, &flag)
-		})
-		if !ok {
-			return
-		}
+	sleepWhileComputing(e, 100*time.Microsecond /* 10 steps of work */, func(res *Result, woke int) {
 		wantOutcome(t, res, sched.OK)
 		if woke < workLimits.WorkSteps || woke > workLimits.WorkSteps+64 {
 			t.Fatalf("execution %d: the sleep ended at step %d, want just after %d", res.N, woke, workLimits.WorkSteps)
 		}
-	}
+	})
 }
 
 // TestWorkDoesNotEndLongSleep: a sleep longer than the step bound's work
