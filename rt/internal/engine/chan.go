@@ -214,8 +214,11 @@ func (g *G) Select(site int32, kind sched.OpKind, hasDefault bool, cases []Case)
 	g.pend.wait = w
 	for arrived := false; ; arrived = true {
 		g.schedule()
-		if kind != sched.OpSend {
-			g.x.chanStep(g, w) // sched.IdleOwn
+		closed := false // sched.IdleOwn: chanStep, or pollStep once it ran
+		if hasDefault {
+			closed = g.x.closedOnly(g, w)
+		} else if kind != sched.OpSend {
+			g.x.chanStep(g, w)
 		}
 		if w.completed {
 			g.pollDone()
@@ -225,6 +228,9 @@ func (g *G) Select(site int32, kind sched.OpKind, hasDefault bool, cases []Case)
 			g.x.sendReads(g, site, cases)
 		}
 		if i, ok := g.x.doSelect(g, w); ok {
+			if hasDefault {
+				g.x.pollStep(g, w, i, closed)
+			}
 			g.pollDone()
 			w.cases = nil
 			return i
@@ -239,23 +245,38 @@ func (g *G) Select(site int32, kind sched.OpKind, hasDefault bool, cases []Case)
 	}
 }
 
-// chanStep classifies the step of g's receive or select for the
-// busy-wait detector (execution.noteProgress): a select polls only when
-// it has a default case; without one it waits, as a receive does, and a
-// goroutine looping on it (a worker taking a ticker's ticks) is not
+// chanStep classifies the step of g's receive or select without a
+// default for the busy-wait detector (execution.noteProgress): it waits,
+// and a goroutine looping on it (a worker taking a ticker's ticks) is not
 // busy-waiting: counting it idle would let virtual time pass while it
-// could still take its tick. A receive (or select) that can only complete
-// on a closed, empty channel does not wait: it returns at once, changing
-// nothing, and counts as a poll (closedOnly). An idle select of sends
-// only (a notification found pending, `select { case ch <- x: default:
-// }`) is no wait (see idleStep).
+// could still take its tick. One that can only complete on a closed,
+// empty channel does not wait: it returns at once, changing nothing, and
+// counts as a poll (closedOnly).
 func (x *execution) chanStep(g *G, w *chanWait) {
-	if !w.hasDefault && !x.closedOnly(g, w) {
+	if !x.closedOnly(g, w) {
 		x.progressed(g)
 		return
 	}
-	waits := g.op.Kind != sched.OpSelect || !onlySends(w.cases)
-	x.idleStep(g, [2]int32{g.op.Site, g.op.Obj}, waits, x.step)
+	x.idleStep(g, [2]int32{g.op.Site, g.op.Obj}, true, x.step)
+}
+
+// pollStep classifies the step of a select with a default case once it
+// ran (chosen: the case it completed, -1 for the default). A case that
+// completed changed a channel, as a receive or a send does: progress,
+// unless it only received from a closed, empty channel (closed, found
+// before the step: closedOnly). The default taken is a poll, and one of
+// sends only (a notification found pending, `select { case ch <- x:
+// default: }`) is no wait (see idleStep). Classifying the step before it
+// ran counted a select that received a value as a poll: gocron's executor
+// polls three channels until each has delivered once, and virtual time
+// jumped past its stop timeout between the first value and the other two,
+// which natively arrive microseconds apart.
+func (x *execution) pollStep(g *G, w *chanWait, chosen int, closed bool) {
+	if chosen >= 0 && !closed {
+		x.progressed(g)
+		return
+	}
+	x.idleStep(g, [2]int32{g.op.Site, g.op.Obj}, !onlySends(w.cases), x.step)
 }
 
 // onlySends reports whether a select's cases are all sends (and there is

@@ -231,3 +231,44 @@ func TestOthersWritesDoNotRestartSpins(t *testing.T) {
 		t.Fatalf("outcome %v (%+v) after %d steps, want a normal end", res.Outcome, res.Failure, len(res.Trace))
 	}
 }
+
+// TestPollThatReceivesIsProgress: a select with a default that receives a
+// value is progress, not a poll. A goroutine polls a buffered channel
+// until it has received three values; the body fills it after a sleep and
+// then sleeps an hour. Counting each receive as a poll kept the poller
+// marked spinning while the body slept, and virtual time jumped the hour
+// between its receives (gocron's executor, collecting three "done"
+// values, missed its stop timeout so). The poller must finish at the
+// time the values were sent.
+func TestPollThatReceivesIsProgress(t *testing.T) {
+	e := New(newRandom(5, 40), Limits{SpinThreshold: 10}, nil)
+	for {
+		var at time.Duration
+		res, ok := e.Run(func() {
+			c := make(chan int, 3)
+			g := cur()
+			g.MakeChan(ChanKey(c), 3)
+			g.Go(0, func() {
+				g := cur()
+				for n := 0; n < 3; {
+					if g.Select(1, sched.OpSelect, true, []Case{&RecvCase[int]{Ch: c}}) == 0 {
+						n++
+					}
+				}
+				at = g.x.now
+			})
+			g.Sleep(2, time.Millisecond) // the poller spins: the clock moves
+			for i := range 3 {
+				send(c, i)
+			}
+			g.Sleep(3, time.Hour)
+		})
+		if !ok {
+			return
+		}
+		wantOutcome(t, res, sched.OK)
+		if at != time.Millisecond {
+			t.Fatalf("execution %d: the poller received its values at %v of virtual time, want 1ms (when they were sent)", res.N, at)
+		}
+	}
+}
