@@ -184,7 +184,7 @@ func (x *execution) pickNext(cur *G) *G {
 			x.stuck() // background goroutines waiting on uncontrolled code
 			return nil
 		}
-		if x.onlySpinners() && x.advanceClock() {
+		if x.onlySpinners() && x.approachClock() {
 			continue
 		}
 		n := x.en.count()
@@ -303,6 +303,35 @@ func (x *execution) advanceClock() bool {
 	}
 	return ok
 }
+
+// approachClock moves the virtual clock while every enabled goroutine
+// busy-waits: half-way to the earliest wake-up when that is more than
+// 2 × approachFloor away, then there (advanceClock). A busy-wait may be
+// waiting for a deadline of its own that it compares with time.Now and
+// that no timer marks; natively time passes continuously and it sees its
+// deadline before a later timer fires. Jumping to the timer at once made
+// both due at one instant: gocron's executor polls for its jobs until
+// time.Now passes its 10 s stop timeout, and the 12 s timeout of
+// Shutdown's context fired first. Each move counts as progress, so that
+// every spinner looks at the clock again (a re-read, see spinning) before
+// the next: the clock reaches a timer t away in about log2(t/approachFloor)
+// moves.
+func (x *execution) approachClock() bool {
+	next, ok := x.nextWake()
+	if !ok || next-x.now <= 2*approachFloor || x.bodyDone && next > x.bodyEnd+afterBody {
+		return x.advanceClock()
+	}
+	x.now += (next - x.now) / 2
+	x.workFrom = x.step
+	x.lastProgress = x.step + 1 // a progress no step so far has seen
+	x.coupled = coupling{}
+	x.keepUp()
+	return true
+}
+
+// approachFloor is the distance from a wake-up within which the virtual
+// clock moves straight to it (approachClock).
+const approachFloor = time.Millisecond
 
 // afterBody bounds how far the virtual clock moves after the test body
 // returned. Time still moves then, so that a background loop on a ticker

@@ -272,3 +272,38 @@ func TestPollThatReceivesIsProgress(t *testing.T) {
 		}
 	}
 }
+
+// TestSpinnerSeesItsDeadlineFirst: a goroutine polls until the virtual
+// clock passes a deadline of its own (10 s, no timer), while the body
+// sleeps 12 s. Natively the poller is done two seconds before the body
+// wakes; the clock must not jump to the body's wake-up at once, where
+// both would be due together (gocron's executor against Shutdown's
+// context).
+func TestSpinnerSeesItsDeadlineFirst(t *testing.T) {
+	e := New(newRandom(6, 40), Limits{SpinThreshold: 10}, nil)
+	for {
+		var doneFirst bool
+		res, ok := e.Run(func() {
+			c := make(chan int)
+			var done atomic.Int32
+			g := cur()
+			g.MakeChan(ChanKey(c), 0)
+			g.Go(0, func() {
+				g := cur()
+				for deadline := g.x.now + 10*time.Second; g.x.now < deadline; {
+					g.Select(1, sched.OpSelect, true, []Case{&RecvCase[int]{Ch: c}})
+				}
+				setFlag(g, &done)
+			})
+			g.Sleep(2, 12*time.Second)
+			doneFirst = loadFlag(g, &done)
+		})
+		if !ok {
+			return
+		}
+		wantOutcome(t, res, sched.OK)
+		if !doneFirst {
+			t.Fatalf("execution %d: the body woke at 12 s before the poller saw its 10 s deadline pass", res.N)
+		}
+	}
+}
