@@ -131,6 +131,7 @@ type chanWait struct {
 	hasDefault bool
 	completed  bool   // a partner completed the operation
 	chosen     int    // the index of the case the partner completed
+	woken      int    // 1 + the case a close readied while it waited, 0 if none (commitClose)
 	n          uint32 // numbers the goroutine's channel operations (see chanWaiter)
 }
 
@@ -184,8 +185,32 @@ func (g *G) Close(site int32, key unsafe.Pointer, closeFn func()) {
 	if s := g.x.adoptForClose(key); s != nil {
 		s.closed = true
 		s.closeClock.Set(g.clock)
+		commitClose(s, key)
 	}
 	g.clock.Tick(g.id)
+}
+
+// commitClose commits every operation waiting on the closed channel s
+// (at key) to its case on s, unless an earlier close committed it: in Go
+// a close wakes each goroutine parked in a select on the channel with
+// that case chosen, so a case that becomes ready later (a context's Done
+// closed next) can no longer be taken. Choosing among all ready cases at
+// the woken goroutine's step did take it: watermill's handler, parked on
+// the router's closing channel and its context's Done, skipped closing
+// its subscriber, and the router's Close timed out.
+func commitClose(s *chanState, key unsafe.Pointer) {
+	for _, cw := range s.waiters {
+		if !cw.waiting() || cw.g.chw.woken != 0 {
+			continue
+		}
+		w := &cw.g.chw
+		for j, c := range w.cases {
+			if c.chanKey() == key {
+				w.woken = j + 1
+				break
+			}
+		}
+	}
 }
 
 // Select models a send, receive or select statement by g and returns the
@@ -442,8 +467,11 @@ func (x *execution) doSelect(g *G, w *chanWait) (int, bool) {
 	cases := w.cases
 	var ready [8]int
 	readyIdx := ready[:0]
+	if w.woken != 0 {
+		readyIdx = append(readyIdx, w.woken-1) // committed by a close (commitClose)
+	}
 	for i, c := range cases {
-		if x.caseReady(g, c) {
+		if w.woken == 0 && x.caseReady(g, c) {
 			readyIdx = append(readyIdx, i)
 		}
 	}
