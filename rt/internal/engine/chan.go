@@ -469,10 +469,11 @@ func (x *execution) doSelect(g *G, w *chanWait) (int, bool) {
 	readyIdx := ready[:0]
 	if w.woken != 0 {
 		readyIdx = append(readyIdx, w.woken-1) // committed by a close (commitClose)
-	}
-	for i, c := range cases {
-		if w.woken == 0 && x.caseReady(g, c) {
-			readyIdx = append(readyIdx, i)
+	} else {
+		for i, c := range cases {
+			if x.caseReady(g, c) {
+				readyIdx = append(readyIdx, i)
+			}
 		}
 	}
 	if len(readyIdx) > 0 {

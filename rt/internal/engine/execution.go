@@ -79,7 +79,6 @@ type execution struct {
 
 	// uncontrolled goroutines using the execution's objects (foreign.go)
 	outside        bool          // it used a channel made outside it
-	foreignSeen    bool          // a note of uncontrolled code was taken
 	foreignWaited  time.Duration // waited for a note since the last one
 	foreignAwaited bool          // it waited for a note (the verdict says so)
 

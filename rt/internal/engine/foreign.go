@@ -213,7 +213,6 @@ func (x *execution) applyNotes() {
 	}
 	if took {
 		x.uncontrolled = true
-		x.foreignSeen = true
 		x.foreignWaited = 0
 	}
 }
@@ -281,7 +280,7 @@ func (s *condState) wakeForeign(all bool) {
 // goroutine of the execution: it took part (a note, a poll, a hand-off),
 // or the execution used a channel made outside it.
 func (x *execution) outsideInvolved() bool {
-	return x.foreignSeen || x.uncontrolled || x.outside
+	return x.uncontrolled || x.outside
 }
 
 // awaitForeign is the token holder's last resort before an execution in

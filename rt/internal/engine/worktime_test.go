@@ -48,7 +48,7 @@ func setFlag(g *G, flag *atomic.Int32) {
 // before.
 func TestWorkEndsSleep(t *testing.T) {
 	e := New(newRandom(3, 30), workLimits, nil)
-	sleepWhileComputing(e, 50*time.Millisecond, func(res *Result, woke int) {
+	sleepWhileComputing(e, 50*time.Millisecond, nil, func(res *Result, woke int) {
 		wantOutcome(t, res, sched.OK)
 		if woke < 5_000 || woke > 5_000+64 {
 			t.Fatalf("execution %d: the sleep ended at step %d, want just after 5000 steps of work (50 ms at 10 µs)", res.N, woke)
@@ -57,10 +57,11 @@ func TestWorkEndsSleep(t *testing.T) {
 }
 
 // sleepWhileComputing runs e's executions of a body that sleeps for d
-// while a goroutine computes until the body sets a flag after its sleep,
-// and calls check with each execution's result and the step at which the
-// sleep ended.
-func sleepWhileComputing(e *Engine, d time.Duration, check func(res *Result, woke int)) {
+// while a goroutine computes until the body sets a flag after its sleep
+// (and, when also is not nil, a second goroutine runs also with that
+// flag), and calls check with each execution's result and the step at
+// which the sleep ended.
+func sleepWhileComputing(e *Engine, d time.Duration, also func(flag *atomic.Int32), check func(res *Result, woke int)) {
 	for {
 		var woke int
 		res, ok := e.Run(func() {
@@ -68,6 +69,9 @@ func sleepWhileComputing(e *Engine, d time.Duration, check func(res *Result, wok
 			var count int
 			g := cur()
 			g.Go(0, computeUntil(&flag, &count))
+			if also != nil {
+				g.Go(0, func() { also(&flag) })
+			}
 			g.Sleep(0, d)
 			woke = g.x.step
 			setFlag(g, &flag)
@@ -83,7 +87,7 @@ func sleepWhileComputing(e *Engine, d time.Duration, check func(res *Result, wok
 // few steps lasts at least WorkSteps steps of work.
 func TestWorkFloorKeepsShortSleep(t *testing.T) {
 	e := New(newRandom(1, 5), workLimits, nil)
-	sleepWhileComputing(e, 100*time.Microsecond /* 10 steps of work */, func(res *Result, woke int) {
+	sleepWhileComputing(e, 100*time.Microsecond /* 10 steps of work */, nil, func(res *Result, woke int) {
 		wantOutcome(t, res, sched.OK)
 		if woke < workLimits.WorkSteps || woke > workLimits.WorkSteps+64 {
 			t.Fatalf("execution %d: the sleep ended at step %d, want just after %d", res.N, woke, workLimits.WorkSteps)
@@ -125,34 +129,21 @@ func TestWorkDoesNotEndLongSleep(t *testing.T) {
 // steps here), so that the ticking goroutine runs at each.
 func TestWorkTimeCarriesOver(t *testing.T) {
 	e := New(newRandom(2, 5), workLimits, nil)
-	for {
-		var woke int
-		res, ok := e.Run(func() {
-			var flag atomic.Int32
-			var count int
-			g := cur()
-			g.Go(0, computeUntil(&flag, &count))
-			g.Go(0, func() {
-				g := cur()
-				for {
-					g.Sleep(0, time.Millisecond)
-					if loadFlag(g, &flag) {
-						return
-					}
-				}
-			})
-			g.Sleep(0, 50*time.Millisecond)
-			woke = g.x.step
-			setFlag(g, &flag)
-		})
-		if !ok {
-			return
+	ticking := func(flag *atomic.Int32) {
+		g := cur()
+		for {
+			g.Sleep(0, time.Millisecond)
+			if loadFlag(g, flag) {
+				return
+			}
 		}
+	}
+	sleepWhileComputing(e, 50*time.Millisecond, ticking, func(res *Result, woke int) {
 		wantOutcome(t, res, sched.OK)
 		if woke < 5_000 || woke > 5_000+50*8 {
 			t.Fatalf("execution %d: the sleep ended at step %d, want after 5000 and within 50 looks more", res.N, woke)
 		}
-	}
+	})
 }
 
 // TestWorkCheckMask: the work clock is looked at every step for a small
