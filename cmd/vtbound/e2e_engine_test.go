@@ -81,3 +81,26 @@ func TestEngineLeakCheck(t *testing.T) {
 		t.Errorf("leak checker in TestMain failed:\n%s", all)
 	}
 }
+
+// TestEngineTimeoutShare: six tests that would each explore for 4 s fit
+// in a test binary with -timeout=8s: the explorations shorten as the
+// timeout nears, one warning says so, and go test passes instead of
+// panicking with "test timed out".
+func TestEngineTimeoutShare(t *testing.T) {
+	dir := module(t, "timeoutshare")
+	env := append(append([]string{}, kernelEnv...), "VTBOUND_BUDGET=100000000,4s")
+	r := goCmd(t, dir, env, "test", "-json", "-count=1", "-timeout=8s", toolexecFlag(), ".")
+	actions, outputs, _ := testEvents(t, r)
+	for _, test := range []string{"TestA", "TestB", "TestC", "TestD", "TestE", "TestF"} {
+		if actions[test] != "pass" {
+			t.Errorf("%s: %q, want pass; output:\n%s", test, actions[test], outputs[test])
+		}
+	}
+	all := r.output()
+	if r.code != 0 || strings.Contains(all, "test timed out") {
+		t.Errorf("go test exited %d:\n%s", r.code, all)
+	}
+	if n := strings.Count(all, "-test.timeout of 8s is near"); n != 1 {
+		t.Errorf("%d warnings about the near timeout, want 1:\n%s", n, all)
+	}
+}

@@ -20,6 +20,7 @@ func TestGoleakOptions(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module with go.uber.org/goleak natively and under vtbound")
 	}
+	trackSources(t)
 	dir := filepath.Join(t.TempDir(), "goleakopts")
 	if err := copyTree(filepath.Join(checkoutRoot(t), "testdata", "e2e", "goleakopts"), dir); err != nil {
 		t.Fatal(err)

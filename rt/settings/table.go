@@ -72,7 +72,7 @@ func searchSettings() []Setting {
 		Name: "VTBOUND_BUDGET", Phase: Run, Default: "10000,2s",
 		Accepts: "a count of executions (10000), a duration (30s), or both (10000,30s)",
 		Summary: "executions per test: a count, a duration or both; whichever comes first",
-		Doc: "Bounds the exploration of each test. Giving only a count or only a duration removes the default limit " +
+		Doc: "Bounds the exploration of each test; near the test binary's -timeout, explorations are shortened so that the run ends in time (docs/model.md). Giving only a count or only a duration removes the default limit " +
 			"of the other kind. A test body that never starts a goroutine runs once.",
 	}, {
 		Name: "VTBOUND_FUZZ_BUDGET", Phase: Run, Default: "100,1s",

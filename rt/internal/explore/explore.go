@@ -52,6 +52,8 @@ type driver struct {
 	passed    bool
 	// in is the input when the body is a fuzz target's function (Fuzz).
 	in *fuzzInput
+	// end is the end of the exploration's time (timeout.go).
+	end budgetEnd
 }
 
 // running maps the names of tests being explored to their drivers, so that
@@ -163,20 +165,21 @@ func (d *driver) limits() engine.Limits {
 func (d *driver) explore() {
 	d.t.Helper()
 	start := time.Now()
-	var deadline time.Time // the time budget's end: owned here, passed to the strategy
-	if d.s.Time > 0 {
-		deadline = start.Add(d.s.Time)
-	}
+	d.end = d.explorationEnd(start) // timeout.go
+	deadline := d.end.at            // the time budget's end: owned here, passed to the strategy
 	strat := d.newStrategy(deadline)
 	lim := d.limits()
-	lim.Deadline = deadline // an execution running long past it ends (engine/timebound.go)
+	lim.Deadline, lim.Overrun = deadline, d.end.overrun // an execution running long past it ends (engine/timebound.go)
 	e := engine.New(d.withCoverage(strat), lim, d.t.Failed)
 	d.eng.Store(e)
 	var firstRace *engine.Result
 	n := 0
 	defer d.noteExplore(strat)
 	for ; d.s.Execs == 0 || n < d.s.Execs; n++ {
-		if !deadline.IsZero() && time.Now().After(deadline) {
+		if n > 0 && !deadline.IsZero() && time.Now().After(deadline) {
+			if d.end.shortened {
+				d.warnShortened(n)
+			}
 			break
 		}
 		res, ok := e.Run(d.body)
@@ -277,7 +280,7 @@ func oracleName(res *engine.Result) string {
 func (d *driver) stepBoundWarning(res *engine.Result, n int) {
 	if res.TimeBound {
 		warnf("%s: execution %d was still running, after %d steps, %v past the time budget; it was ended there and exploration of this test stopped after %d executions (VTBOUND_BUDGET raises the budget)",
-			d.t.Name(), res.N, len(res.Trace), engine.DefaultLimits.Overrun, n)
+			d.t.Name(), res.N, len(res.Trace), d.end.overrunLimit(), n)
 		d.t.Logf("vtbound: exploration stopped at the time bound after %d executions", n)
 		return
 	}

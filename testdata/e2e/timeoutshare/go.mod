@@ -1,0 +1,3 @@
+module example.com/timeoutshare
+
+go 1.22
