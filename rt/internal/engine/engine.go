@@ -312,6 +312,7 @@ func (e *Engine) Run(body func()) (*Result, bool) {
 	} else {
 		x.reset(plan)
 	}
+	x.failedBefore = failedBefore
 	e.runner.Store(gid.Current())
 	e.fo.reset()
 	activate(e)

@@ -26,17 +26,19 @@ type execution struct {
 	// per-step scans cost O(live goroutines), not O(goroutines started).
 	alive []*G
 
-	step      int
-	now       time.Duration // the virtual clock (see G.Sleep)
-	workFrom  int           // the step work counts towards virtual time from (worktime.go)
-	workCheck int           // the step of the last look at the work clock
-	coupled   coupling      // real time passing before the virtual clock advances
-	epoch     time.Time     // real instant of Now's first reading (see Now)
-	nowTicks  time.Duration // nowTick per reading of Now so far
-	trace     []sched.Step
-	decisions []int
-	hash      uint64
-	view      sched.View
+	step         int
+	failedBy     int           // the step count by which the test was seen failed, 0: not yet (failstep.go)
+	failedBefore bool          // the test was failed before the execution began
+	now          time.Duration // the virtual clock (see G.Sleep)
+	workFrom     int           // the step work counts towards virtual time from (worktime.go)
+	workCheck    int           // the step of the last look at the work clock
+	coupled      coupling      // real time passing before the virtual clock advances
+	epoch        time.Time     // real instant of Now's first reading (see Now)
+	nowTicks     time.Duration // nowTick per reading of Now so far
+	trace        []sched.Step
+	decisions    []int
+	hash         uint64
+	view         sched.View
 
 	// the enabled set (enabled.go)
 	en     countedSet // enabled goroutines, exact after refresh
@@ -172,6 +174,9 @@ func (x *execution) pickNext(cur *G) *G {
 		}
 		if x.step&timeCheckMask == 0 && x.overran() {
 			return nil
+		}
+		if x.step&failCheckMask == 0 {
+			x.checkFailed() // failstep.go
 		}
 		x.collectReturned()
 		x.takeForeign() // foreign.go
@@ -536,6 +541,10 @@ type Result struct {
 	// the body would not have been cut at a bound), so the failure says
 	// nothing about the program.
 	FailedInRelease bool
+	// FailedBy is the number of leading steps of Trace by which the test
+	// was marked failed (t.Error, t.Fatal), to within 16 steps after
+	// (failstep.go); 0 when it was not marked failed during the execution.
+	FailedBy int
 }
 
 // Clone returns a copy of r that stays valid after the next execution.
@@ -567,6 +576,7 @@ func (x *execution) result(failedBefore bool) *Result {
 	r.Hash = x.hash
 	r.Decisions = x.decisions
 	r.Races = len(x.races)
+	r.FailedBy = x.failedSteps()
 	switch {
 	case x.failure != nil:
 		r.Outcome = x.failure.Outcome

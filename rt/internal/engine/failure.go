@@ -60,6 +60,7 @@ func (x *execution) exitFailure(g *G, r any, normal bool) {
 	case r != nil:
 		x.fail(sched.Panicked, g, panicMessage(r), string(debug.Stack()))
 	case !normal && g.e.failed():
+		x.checkFailed() // failstep.go: seen exactly here
 		x.fail(sched.Failed, g, "t.Fatal/t.FailNow called", "")
 	}
 }

@@ -189,3 +189,27 @@ func TestDeadlockSentenceWithoutCycle(t *testing.T) {
 		t.Errorf("sentence\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestExplainStopsAtFailure: the first sentence of a test failure names
+// only steps before the test was marked failed (Result.FailedBy): with the
+// mark after G3's write, G2's later write, which completes the stale-act
+// pattern, is not part of the account; with no mark known, it is.
+func TestExplainStopsAtFailure(t *testing.T) {
+	trace := reserveTrace(t)
+	const staleAct = "then G2 wrote it at inventory.go:34"
+	res := &engine.Result{States: nil}
+	res.Trace, res.Outcome = trace, sched.Failed
+	if got := whatHappened(res); !strings.Contains(got, staleAct) {
+		t.Errorf("no mark: %q, want the stale act (%q)", got, staleAct)
+	}
+	res.FailedBy = 12 // after G3's write (step 10), before G2's (step 14)
+	got, named := whatHappenedSteps(res)
+	if strings.Contains(got, staleAct) || got == "" {
+		t.Errorf("marked failed by step 12: %q, want an account without G2's later write", got)
+	}
+	for _, i := range named {
+		if i >= res.FailedBy {
+			t.Errorf("marked failed by step 12: the sentence names step %d", i)
+		}
+	}
+}

@@ -86,6 +86,9 @@ type viewFile struct {
 	Races   []engine.RaceReport
 	Outcome sched.Outcome
 	G       int // the goroutine the failure names (Failure.G), 0 if none
+	// FailedBy is Result.FailedBy: the steps by which the test was marked
+	// failed.
+	FailedBy int `json:",omitempty"`
 }
 
 // viewSuffix names the view file beside the minimiser's output.
@@ -93,7 +96,7 @@ const viewSuffix = ".view"
 
 // writeView writes res's view to path.
 func writeView(path string, res *engine.Result) error {
-	v := viewFile{Trace: res.Trace, Heap: res.Heap, States: res.States, Races: res.RaceReports, Outcome: res.Outcome}
+	v := viewFile{Trace: res.Trace, Heap: res.Heap, States: res.States, Races: res.RaceReports, Outcome: res.Outcome, FailedBy: res.FailedBy}
 	if res.Failure != nil {
 		v.G = res.Failure.G
 	}
@@ -115,7 +118,7 @@ func readView(path string) *engine.Result {
 		return nil
 	}
 	res := &engine.Result{States: v.States, RaceReports: v.Races}
-	res.Trace, res.Heap, res.Outcome = v.Trace, v.Heap, v.Outcome
+	res.Trace, res.Heap, res.Outcome, res.FailedBy = v.Trace, v.Heap, v.Outcome, v.FailedBy
 	if v.G > 0 {
 		res.Failure = &engine.Failure{Outcome: v.Outcome, G: v.G}
 	}

@@ -31,17 +31,29 @@ func whatHappenedSteps(res *engine.Result) (string, []int) {
 		}
 		return blockedSentence(res.States, res.Trace, res.Outcome), nil
 	case sched.Failed, sched.Panicked:
-		if s, named := explainSteps(res.Trace); s != "" {
+		trace := beforeFailure(res)
+		if s, named := explainSteps(trace); s != "" {
 			return s, named
 		}
-		if s, named := earlyWait(res.Trace, res.States); s != "" {
+		if s, named := earlyWait(trace, res.States); s != "" {
 			return s, named
 		}
-		return orderSentence(res.Trace, res.States)
+		return orderSentence(trace, res.States)
 	case sched.Race:
 		return raceSentence(res.RaceReports, res.Trace)
 	}
 	return "", nil
+}
+
+// beforeFailure is the part of res's trace that can explain a test marked
+// failed: the steps before it was (engine/failstep.go), not the deferred
+// calls and other goroutines' steps after a t.Error; the whole trace for
+// a panic.
+func beforeFailure(res *engine.Result) []sched.Step {
+	if res.Outcome == sched.Failed && res.FailedBy > 0 && res.FailedBy < len(res.Trace) {
+		return res.Trace[:res.FailedBy]
+	}
+	return res.Trace
 }
 
 // earlyWait accounts for a failure after a WaitGroup's Wait returned
