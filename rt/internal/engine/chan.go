@@ -445,8 +445,8 @@ func partner(s *chanState, g *G, c Case) (chanWaiter, int) {
 		}
 		kept = append(kept, w)
 		h, b := w.g, best.g
-		if h == g || (b != nil && (h.since > b.since || (h.since == b.since && h.id > b.id))) {
-			continue
+		if h == g || h.chw.woken != 0 || (b != nil && (h.since > b.since || (h.since == b.since && h.id > b.id))) {
+			continue // a select a close committed has left every other queue (commitClose)
 		}
 		for j, hc := range h.chw.cases {
 			if hc.chanKey() == key && hc.isSend() != c.isSend() {
@@ -543,9 +543,7 @@ func (x *execution) perform(g *G, c Case) bool {
 		} else {
 			c.takeFrom(w.cases[j])
 		}
-		w.completed, w.chosen = true, j
-		w.cases = nil
-		h.pollDone()
+		complete(h, j)
 		g.learn(h.clock)
 		h.learn(g.clock)
 		h.clock.Tick(h.id)
@@ -561,30 +559,92 @@ func (x *execution) performBuffered(g *G, c Case, s *chanState) bool {
 		return x.performTouched(g, c, s)
 	}
 	if c.isSend() {
+		if giveToReceiver(g, c, s) {
+			return true
+		}
 		if !c.trySend() { // filled by uncontrolled code
 			return false
 		}
-		// The k-th receive happens before the (k+cap)-th send completes.
-		if s.sends++; s.sends > s.cap && len(s.rq) > 0 {
-			g.learn(s.rq[0])
-			s.rq = s.rq[1:]
-		}
-		s.q = append(s.q, append(vclock(nil), g.clock...))
-		g.clock.Tick(g.id)
+		bufferedSend(g, s)
 		return true
 	}
 	if !c.tryRecv() {
 		return false
 	}
 	if len(s.q) > 0 {
-		g.learn(s.q[0])
-		s.q = s.q[1:]
-		s.rq = append(s.rq, append(vclock(nil), g.clock...))
-		g.clock.Tick(g.id)
+		bufferedRecv(g, s)
+		refill(g, c, s)
 	} else if s.closed {
 		g.learn(s.closeClock)
 	}
 	return true
+}
+
+// bufferedSend keeps the happens-before of g's send into buffered channel
+// s: the k-th receive happens before the (k+cap)-th send completes, and
+// the value carries g's clock to its receive.
+func bufferedSend(g *G, s *chanState) {
+	if s.sends++; s.sends > s.cap && len(s.rq) > 0 {
+		g.learn(s.rq[0])
+		s.rq = s.rq[1:]
+	}
+	s.q = append(s.q, append(vclock(nil), g.clock...))
+	g.clock.Tick(g.id)
+}
+
+// bufferedRecv keeps the happens-before of g's receive of the oldest value
+// of buffered channel s.
+func bufferedRecv(g *G, s *chanState) {
+	g.learn(s.q[0])
+	s.q = s.q[1:]
+	s.rq = append(s.rq, append(vclock(nil), g.clock...))
+	g.clock.Tick(g.id)
+}
+
+// giveToReceiver gives the value of g's send case c on buffered channel s to the
+// receiver that has waited longest, as Go's chansend does when a receiver
+// waits (the buffer is then empty): the receiver's operation completes
+// with that case, in the send's step. Putting the value in the buffer
+// instead let the woken receiver, a select, choose a case readied later
+// (its quit channel closed next) and leave the value to somebody else. It
+// reports false, having done nothing, when no receiver waits.
+func giveToReceiver(g *G, c Case, s *chanState) bool {
+	if n, _ := c.lenCap(); n > 0 || s.closed {
+		return false
+	}
+	hw, j := partner(s, g, c)
+	h := hw.g
+	if h == nil {
+		return false
+	}
+	h.chw.cases[j].takeFrom(c)
+	complete(h, j)
+	bufferedSend(g, s)
+	bufferedRecv(h, s)
+	return true
+}
+
+// refill moves the value of the sender that has waited longest on full
+// buffered channel s into the slot g's receive (case c) freed, as Go's
+// chanrecv does: the sender's operation completes with that case, in the
+// receive's step.
+func refill(g *G, c Case, s *chanState) {
+	hw, j := partner(s, g, c)
+	h := hw.g
+	if h == nil || !h.chw.cases[j].trySend() {
+		return
+	}
+	complete(h, j)
+	bufferedSend(h, s)
+}
+
+// complete ends h's waiting channel operation with its case j, performed
+// by a partner's step.
+func complete(h *G, j int) {
+	w := &h.chw
+	w.completed, w.chosen = true, j
+	w.cases = nil
+	h.pollDone()
 }
 
 // performTouched does the real non-blocking operation on a buffered or

@@ -30,7 +30,8 @@
 // # Oracles
 //
 // Every execution is checked by the oracles, one file each: failure.go
-// (panics, t.Error and t.Fatal, misuse), deadlock.go, leak.go, race.go,
+// (panics, t.Error and t.Fatal, misuse; failstep.go notes the step by
+// which the test was marked failed), deadlock.go, leak.go, race.go,
 // livelock.go (with busywait.go, the busy-wait detection), stepbound.go
 // and timeout.go (with timebound.go, the exploration's time bound).
 //
