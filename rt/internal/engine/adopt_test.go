@@ -207,27 +207,22 @@ func TestPackageLevelMutexAndOnce(t *testing.T) {
 // a second channel closed before it runs must not be taken (watermill's
 // handler, parked on the router's closing channel and its context's Done).
 func TestCloseCommitsWaitingSelect(t *testing.T) {
-	e := New(newRandom(7, 40), Limits{}, nil)
-	for {
-		chosen := -2
-		res, ok := e.Run(func() {
-			first, second := make(chan int), make(chan int)
-			g := cur()
-			g.MakeChan(ChanKey(first), 0)
-			g.MakeChan(ChanKey(second), 0)
-			g.Go(0, func() {
-				chosen = cur().Select(1, sched.OpSelect, false, []Case{&RecvCase[int]{Ch: second}, &RecvCase[int]{Ch: first}})
-			})
-			g.Sleep(2, time.Millisecond) // the clock moves once the other goroutine is parked
-			g.Close(3, ChanKey(first), func() { close(first) })
-			g.Close(4, ChanKey(second), func() { close(second) })
+	chosen := -2
+	everyExecution(t, func() {
+		chosen = -2
+		first, second := make(chan int), make(chan int)
+		g := cur()
+		g.MakeChan(ChanKey(first), 0)
+		g.MakeChan(ChanKey(second), 0)
+		g.Go(0, func() {
+			chosen = cur().Select(1, sched.OpSelect, false, []Case{&RecvCase[int]{Ch: second}, &RecvCase[int]{Ch: first}})
 		})
-		if !ok {
-			return
-		}
-		wantOutcome(t, res, sched.OK)
+		g.Sleep(2, time.Millisecond) // the clock moves once the other goroutine is parked
+		g.Close(3, ChanKey(first), func() { close(first) })
+		g.Close(4, ChanKey(second), func() { close(second) })
+	}, func(res *Result) {
 		if chosen != 1 {
 			t.Fatalf("execution %d: the select took case %d, want 1 (the channel closed first)", res.N, chosen)
 		}
-	}
+	})
 }

@@ -3,7 +3,6 @@ package explore
 import (
 	"bytes"
 	"context"
-	"flag"
 	"os"
 	"strings"
 	"testing"
@@ -126,10 +125,8 @@ func exampleResult(stdout, stderr []byte, err error, killed bool) exampleRun {
 // exampleTimeout is the example child's -test.timeout: this binary's, or
 // go test's default when it has none.
 func exampleTimeout() time.Duration {
-	if f := flag.Lookup("test.timeout"); f != nil {
-		if d, err := time.ParseDuration(f.Value.String()); err == nil && d > 0 {
-			return d
-		}
+	if d := binaryTimeout(); d > 0 {
+		return d
 	}
 	return 10 * time.Minute
 }
