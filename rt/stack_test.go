@@ -35,6 +35,7 @@ func stackAll() string {
 // its own function on top and created by the body, the body ending as
 // the test's goroutine does; rt.NumGoroutine counts the same blocks.
 func TestStackNative(t *testing.T) {
+	t.Setenv("VTBOUND_TIME", "blocked") // the sleep ends once the receiver is blocked
 	rt.Test(t, func(t *testing.T) {
 		ch := rt.MakeChan[int](0, 0)
 		rt.Go(0, func() { recvOn(ch) })

@@ -154,6 +154,16 @@ func outputSettings() []Setting {
 			"the others are blocked) is reported as a livelock, or as a goroutine leak when the test body has already returned; " +
 			"reaching it while goroutines still make progress stops the exploration of the test with a warning.",
 	}, {
+		Name: "VTBOUND_TIME", Phase: Run, Default: "race",
+		Accepts: "race, race:WINDOW, race:WINDOW:N (WINDOW a duration > 0, N >= 1), or blocked",
+		Summary: "whether sleeps, timers and deadlines may end while other goroutines still have work",
+		Doc: "With race (the default: race:10ms:2), a wake-up from the virtual clock (a sleep, a timer, a ticker, time.After, " +
+			"AfterFunc, a context's deadline) that is the earliest pending one and due within WINDOW may happen at any " +
+			"scheduling point, as natively, where work takes time, a timer can beat it; at most N such wake-ups per execution. " +
+			"A failure that needs one is labelled timing-dependent. With blocked, the clock moves only when no goroutine can " +
+			"run (or work has taken long enough, see docs/model.md), as inside a testing/synctest bubble; " +
+			"dpor then never prints complete for a test that waits for the clock. See docs/model.md.",
+	}, {
 		Name: "VTBOUND_BREAK_STEP", Phase: Run, Default: "0",
 		Accepts: "an integer >= 0",
 		Summary: "stop in a debugger at this step of the first execution (set by vtbound debug)",

@@ -61,6 +61,12 @@ type Settings struct {
 	// Context is the calling-context depth k of HaPSet statements
 	// (VTBOUND_CONTEXT, default 5; 0: none).
 	Context int
+	// WakeWindow and EarlyWakes are VTBOUND_TIME: how far ahead of the
+	// virtual clock a wake-up may happen while goroutines still have work,
+	// and how many such wake-ups an execution may have. WakeWindow < 0 is
+	// blocked; 0 (both) leaves the engine's defaults.
+	WakeWindow time.Duration
+	EarlyWakes int
 	// FuzzExecs and FuzzTime are the budget of each input of a fuzz
 	// target (VTBOUND_FUZZ_BUDGET); 0 means no limit of that kind.
 	FuzzExecs int
@@ -114,6 +120,7 @@ func Parse(getenv func(string) string) (Settings, error) {
 	s.Context = 5
 	p.intMin("VTBOUND_CONTEXT", 0, &s.Context)
 	p.onOff("VTBOUND_RACES", &s.Races)
+	p.time(&s)
 	if v := getenv("VTBOUND_DIR"); v != "" {
 		s.Dir = v
 	}
@@ -180,6 +187,34 @@ func (p *parser) onOff(name string, dst *bool) {
 		*dst = false
 	default:
 		p.fail(name, v, "on or off")
+	}
+}
+
+// time reads VTBOUND_TIME: race, race:WINDOW, race:WINDOW:N or blocked.
+func (p *parser) time(s *Settings) {
+	v := strings.TrimSpace(p.getenv("VTBOUND_TIME"))
+	switch v {
+	case "", "race":
+		return
+	case "blocked":
+		s.WakeWindow = -1
+		return
+	}
+	mode, rest, _ := strings.Cut(v, ":")
+	win, n, hasN := strings.Cut(rest, ":")
+	d, err := time.ParseDuration(win)
+	if mode != "race" || err != nil || d <= 0 {
+		p.fail("VTBOUND_TIME", v, "race, race:WINDOW, race:WINDOW:N or blocked")
+		return
+	}
+	s.WakeWindow = d
+	if hasN {
+		k, err := strconv.Atoi(n)
+		if err != nil || k < 1 {
+			p.fail("VTBOUND_TIME", v, "race, race:WINDOW, race:WINDOW:N or blocked")
+			return
+		}
+		s.EarlyWakes = k
 	}
 }
 

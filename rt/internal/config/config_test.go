@@ -42,6 +42,35 @@ func TestBudgetForms(t *testing.T) {
 	}
 }
 
+// TestTimeForms: VTBOUND_TIME's forms set the window and the bound of
+// wake-ups that race with work; bad forms fail.
+func TestTimeForms(t *testing.T) {
+	for _, tc := range []struct {
+		in     string
+		window time.Duration
+		n      int
+	}{
+		{"", 0, 0},
+		{"race", 0, 0},
+		{"blocked", -1, 0},
+		{"race:50ms", 50 * time.Millisecond, 0},
+		{"race:1h:5", time.Hour, 5},
+	} {
+		s, err := Parse(env(map[string]string{"VTBOUND_TIME": tc.in}))
+		if err != nil {
+			t.Fatalf("%q: %v", tc.in, err)
+		}
+		if s.WakeWindow != tc.window || s.EarlyWakes != tc.n {
+			t.Errorf("%q: window %v, n %d; want %v, %d", tc.in, s.WakeWindow, s.EarlyWakes, tc.window, tc.n)
+		}
+	}
+	for _, bad := range []string{"sometimes", "race:", "race:-1s", "race:1s:0", "blocked:1s", "race:1s:x"} {
+		if _, err := Parse(env(map[string]string{"VTBOUND_TIME": bad})); err == nil || !strings.Contains(err.Error(), "VTBOUND_TIME") {
+			t.Errorf("%q: error %v, want one naming VTBOUND_TIME", bad, err)
+		}
+	}
+}
+
 func TestBadValuesNameTheVariable(t *testing.T) {
 	for name, val := range map[string]string{
 		"VTBOUND_BUDGET": "lots", "VTBOUND_SEED": "x1", "VTBOUND_DEPTH": "0",

@@ -86,7 +86,7 @@ func TestErrorsUseTableAccepts(t *testing.T) {
 	bad := map[string]string{
 		"VTBOUND_BUDGET": "lots", "VTBOUND_SEED": "x", "VTBOUND_DEPTH": "0", "VTBOUND_V": "-2",
 		"VTBOUND_C": "x", "VTBOUND_T": "1", "VTBOUND_L": "0", "VTBOUND_VERBOSE": "-1",
-		"VTBOUND_MAXSTEPS": "0", "VTBOUND_RACES": "maybe", "VTBOUND_TRACK": "a,,b",
+		"VTBOUND_MAXSTEPS": "0", "VTBOUND_RACES": "maybe", "VTBOUND_TIME": "race:0s", "VTBOUND_TRACK": "a,,b",
 	}
 	for name, val := range bad {
 		rows := settings.Lookup(name)

@@ -172,7 +172,7 @@ var pkgState struct {
 // an earlier execution stays done (its function never runs twice), as
 // with go test -count=N.
 func TestPackageLevelMutexAndOnce(t *testing.T) {
-	e := New(newRandom(10, 200), Limits{}, nil)
+	e := New(newRandom(10, 200), blockedTime, nil) // the sleep orders the goroutines
 	runs := 0
 	for {
 		res, ok := e.Run(func() {

@@ -11,7 +11,7 @@ import (
 // end without failure, and check then looks at what body recorded.
 func everyExecution(t *testing.T, body func(), check func(res *Result)) {
 	t.Helper()
-	e := New(newRandom(7, 40), Limits{}, nil)
+	e := New(newRandom(7, 40), blockedTime, nil) // sleeps order the goroutines
 	for {
 		res, ok := e.Run(body)
 		if !ok {

@@ -205,6 +205,7 @@ func (x *execution) markDirty(g *G) {
 // refresh brings x.en up to date: it classifies the dirty goroutines and
 // computes the enabledness of the dynamic ones again.
 func (x *execution) refresh() {
+	x.early.gen++ // the earliest wake-up is computed again (earlywake.go)
 	for _, g := range x.dirty {
 		g.dirty = false
 		x.classify(g)

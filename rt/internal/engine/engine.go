@@ -124,6 +124,13 @@ type Limits struct {
 	// WorkSteps is the least number of steps a wait on the virtual clock
 	// lasts while goroutines work (worktime.go).
 	WorkSteps int
+	// WakeWindow: a wake-up from the virtual clock due within this much of
+	// it may happen at any scheduling point, racing with work
+	// (earlywake.go). Negative: wake-ups happen only when no goroutine can
+	// run (VTBOUND_TIME=blocked).
+	WakeWindow time.Duration
+	// EarlyWakes bounds the wake-ups per execution that race with work.
+	EarlyWakes int
 }
 
 // DefaultLimits are the limits used when a field is zero.
@@ -135,6 +142,8 @@ var DefaultLimits = Limits{
 	Overrun:       30 * time.Second,
 	StepCost:      100 * time.Nanosecond,
 	WorkSteps:     100_000,
+	WakeWindow:    10 * time.Millisecond,
+	EarlyWakes:    2,
 }
 
 func (l Limits) withDefaults() Limits {
@@ -161,6 +170,12 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.WorkSteps > 0 {
 		d.WorkSteps = l.WorkSteps
+	}
+	if l.WakeWindow != 0 {
+		d.WakeWindow = l.WakeWindow
+	}
+	if l.EarlyWakes > 0 {
+		d.EarlyWakes = l.EarlyWakes
 	}
 	return d
 }
@@ -504,6 +519,7 @@ type G struct {
 	last     sched.Op
 	wakeAt   time.Duration // virtual time at which a pending sleep or timer fires
 	waitStep int           // the step at which g began waiting for wakeAt (worktime.go)
+	waitFrom time.Duration // the virtual time at which it began (earlywake.go)
 	pollAt   time.Time
 	pollFor  time.Duration
 	pollSum  time.Duration

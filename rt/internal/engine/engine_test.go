@@ -38,7 +38,18 @@ func (r *randomWalk) End(*sched.Execution)            {}
 // explore runs body under random walk until a failure or n executions.
 func explore(t *testing.T, n int, body func()) *Result {
 	t.Helper()
-	e := New(newRandom(1, n), Limits{MaxSteps: 10000}, nil)
+	return exploreWithin(t, n, Limits{MaxSteps: 10000}, body)
+}
+
+// blockedTime are limits under which the virtual clock moves only when no
+// goroutine can run (VTBOUND_TIME=blocked): for tests that order
+// goroutines with sleeps to reach the state they check.
+var blockedTime = Limits{MaxSteps: 10000, WakeWindow: -1}
+
+// exploreWithin is explore under the limits lim.
+func exploreWithin(t *testing.T, n int, lim Limits, body func()) *Result {
+	t.Helper()
+	e := New(newRandom(1, n), lim, nil)
 	for {
 		res, ok := e.Run(body)
 		if !ok {

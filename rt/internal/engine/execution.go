@@ -73,6 +73,11 @@ type execution struct {
 	uncontrolled bool
 	carried      []carriedTimer // timers earlier executions left armed (carriedtimers.go)
 
+	// wake-ups that race with work (earlywake.go)
+	early      earlyCache
+	earlyWakes []EarlyWake // the early wake-ups so far
+	wakesHeld  bool        // work took a step while a wake-up was held back
+
 	// hand-offs (handoff.go)
 	handoffs     int       // goroutines handed off in this execution
 	awayStart    time.Time // when the holder began waiting for one to return
@@ -136,7 +141,8 @@ func (x *execution) reset(plan sched.Plan) {
 		objs: x.objs, model: x.model, raceSeen: x.raceSeen, hash: fnvOffset,
 		track: x.track, heap: x.heap, ident: x.ident,
 		en: countedSet{idSet: x.en.idSet[:0]}, lv: x.lv[:0], dyn: x.dyn[:0], dirty: x.dirty[:0], live: liveView{gs: x.live.gs[:0]},
-		sparse: isSparse(x.e.strat),
+		sparse:     isSparse(x.e.strat),
+		earlyWakes: x.earlyWakes[:0],
 	}
 	x.live.x = x
 	x.setPlan(plan)
@@ -205,6 +211,11 @@ func (x *execution) pickNext(cur *G) *G {
 		g := x.gs[x.en.next(0)-1]
 		if n > 1 {
 			g = x.strategyPick(cur)
+		}
+		if g.wakeAt > x.now && g.onClock() {
+			x.wakeEarly(g) // earlywake.go
+		} else if x.early.held {
+			x.noteHeld(g)
 		}
 		preempt := cur != nil && cur != g && x.en.has(cur.id)
 		x.markDirty(g) // its step changes its state: classify it at the next refresh
@@ -296,16 +307,21 @@ func (x *execution) onlySpinners() bool {
 // timer, if there is one, and reports whether it did.
 func (x *execution) advanceClock() bool {
 	next, ok := x.nextWake()
-	if ok && x.bodyDone && next > x.bodyEnd+afterBody {
+	if !ok || x.bodyDone && next > x.bodyEnd+afterBody {
 		return false // see afterBody
 	}
-	if ok {
-		x.now, x.workFrom = next, x.step
-		x.fireDue()
-		x.coupled = coupling{}
-		x.keepUp()
-	}
-	return ok
+	x.moveClock(next)
+	return true
+}
+
+// moveClock moves the virtual clock forward to at, fires the timers
+// earlier executions left that are due then, and lets real time catch up
+// when uncontrolled code takes part (keepUp).
+func (x *execution) moveClock(at time.Duration) {
+	x.now, x.workFrom = at, x.step
+	x.fireDue()
+	x.coupled = coupling{}
+	x.keepUp()
 }
 
 // approachClock moves the virtual clock while every enabled goroutine
@@ -545,6 +561,15 @@ type Result struct {
 	// was marked failed (t.Error, t.Fatal), to within 16 steps after
 	// (failstep.go); 0 when it was not marked failed during the execution.
 	FailedBy int
+	// EarlyWakes are the wake-ups from the virtual clock that happened
+	// while other goroutines could run (earlywake.go): a failure after one
+	// may depend on a timer beating work (timing-dependent).
+	EarlyWakes []EarlyWake
+	// WakesHeld reports that work took a step while a pending wake-up was
+	// held back from racing with it (due beyond Limits.WakeWindow, past
+	// Limits.EarlyWakes, after the body's afterBody, or with the window
+	// negative): the execution does not stand for every order Go allows.
+	WakesHeld bool
 }
 
 // Clone returns a copy of r that stays valid after the next execution.
@@ -555,6 +580,7 @@ func (r *Result) Clone() *Result {
 	c.Decisions = append([]int(nil), r.Decisions...)
 	c.RaceReports = append([]RaceReport(nil), r.RaceReports...)
 	c.States = append([]GoroutineState(nil), r.States...)
+	c.EarlyWakes = append([]EarlyWake(nil), r.EarlyWakes...)
 	c.Plan.Track = append([]int32(nil), r.Plan.Track...)
 	if r.Failure != nil {
 		f := *r.Failure
@@ -577,6 +603,7 @@ func (x *execution) result(failedBefore bool) *Result {
 	r.Decisions = x.decisions
 	r.Races = len(x.races)
 	r.FailedBy = x.failedSteps()
+	r.EarlyWakes, r.WakesHeld = x.earlyWakes, x.wakesHeld
 	switch {
 	case x.failure != nil:
 		r.Outcome = x.failure.Outcome

@@ -17,16 +17,21 @@ import (
 // clock reaches the goroutine's wakeAt.
 type clockWait struct{}
 
-func (clockWait) enabled(x *execution, g *G) bool { return g.wakeAt <= x.now }
-func (clockWait) group() (*waitSet, bool)         { return nil, false }
-func (clockWait) state(*G) string                 { return "sleep" }
+func (clockWait) enabled(x *execution, g *G) bool {
+	return g.wakeAt <= x.now || x.wakesEarly(g) // earlywake.go
+}
+func (clockWait) group() (*waitSet, bool) { return nil, false }
+func (clockWait) state(*G) string         { return "sleep" }
 
 // Sleep models time.Sleep on the execution's virtual clock: g is not
-// enabled until the clock reaches now+d.
+// enabled until the clock reaches now+d. Arming the sleep is a step of its
+// own (timer-set), dependent with every wake-up: which wake-up is the
+// earliest, and so may race with work (earlywake.go), changes with it.
 func (g *G) Sleep(site int32, d time.Duration) {
-	if !g.enter(sched.OpSleep, site, nil) {
+	if !g.Step(sched.OpTimerSet, site, nil) {
 		return
 	}
+	g.announce(sched.OpSleep, site, nil)
 	g.pend.wait = clockWait{}
 	g.waitClock(g.x.now + max(d, 0))
 	g.schedule()
@@ -74,7 +79,7 @@ const lookWait = time.Second
 // current time on the returned channel.
 func (g *G) After(site int32, d time.Duration) <-chan time.Time {
 	ch := make(chan time.Time, 1)
-	if !g.enter(sched.OpGo, site, nil) {
+	if !g.enter(sched.OpTimerSet, site, nil) { // arming: see Sleep
 		return nil
 	}
 	g.MakeChan(chanKey(ch), 1)

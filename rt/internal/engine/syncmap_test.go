@@ -77,7 +77,7 @@ func TestNoRaceSyncMapSameKey(t *testing.T) {
 		func(g *G, m *sync.Map) { g.MapKey(0, sched.OpMapLoad, unsafe.Pointer(m), "a") },
 		func(g *G, m *sync.Map) { g.MapAll(0, sched.OpMapRange, unsafe.Pointer(m)) },
 	} {
-		res := explore(t, 200, func() {
+		res := exploreWithin(t, 200, blockedTime, func() { // the sleep orders the Store first
 			var m sync.Map
 			x := 0
 			g := writeThenStore(&m, &x)

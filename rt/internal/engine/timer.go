@@ -45,7 +45,7 @@ func (g *G) NewTimer(site int32, d, period time.Duration) (chan time.Time, *Time
 	ch := make(chan time.Time, 1)
 	g.MakeChan(chanKey(ch), 1)
 	s := &timerState{ch: ch, period: period, bg: period > 0}
-	if !g.enter(sched.OpGo, site, nil) {
+	if !g.enter(sched.OpTimerSet, site, nil) { // arming: see Sleep
 		return ch, &TimerHandle{s: s}
 	}
 	g.schedule()
@@ -60,7 +60,7 @@ func (g *G) NewTimer(site int32, d, period time.Duration) (chan time.Time, *Time
 // one that is not keeps the execution going until it fired.
 func (g *G) AfterFuncTimer(site int32, d time.Duration, f func(), bg bool) *TimerHandle {
 	s := &timerState{f: f, bg: bg}
-	if !g.enter(sched.OpGo, site, nil) {
+	if !g.enter(sched.OpTimerSet, site, nil) { // arming: see Sleep
 		return &TimerHandle{s: s}
 	}
 	g.schedule()

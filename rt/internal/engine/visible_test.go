@@ -60,7 +60,7 @@ func TestNoGoroutineLeftAfterRun(t *testing.T) {
 // TestExitedGoroutineGoneAfterSleep: a goroutine that has ended is no
 // longer counted once a sleep of the others ends, as natively.
 func TestExitedGoroutineGoneAfterSleep(t *testing.T) {
-	e := New(newRandom(9, 2000), Limits{}, nil)
+	e := New(newRandom(9, 2000), blockedTime, nil) // the sleep ends after the exit
 	bad := 0
 	for {
 		res, ok := e.Run(func() {

@@ -42,7 +42,7 @@ import "time"
 // waitClock makes g wait, from this step, for the virtual clock to reach
 // at.
 func (g *G) waitClock(at time.Duration) {
-	g.wakeAt, g.waitStep = at, g.x.step
+	g.wakeAt, g.waitStep, g.waitFrom = at, g.x.step, g.x.now
 }
 
 // workCheckMask returns the mask of the steps at which the work clock is

@@ -10,8 +10,9 @@ import (
 )
 
 // workLimits are the limits of the work-clock tests: a step of work lasts
-// 10 µs, a wait on the clock at least 1,000 steps.
-var workLimits = Limits{MaxSteps: 20_000, StepCost: 10 * time.Microsecond, WorkSteps: 1_000}
+// 10 µs, a wait on the clock at least 1,000 steps; wake-ups do not race
+// with work otherwise (the tests measure when work alone ends a sleep).
+var workLimits = Limits{MaxSteps: 20_000, StepCost: 10 * time.Microsecond, WorkSteps: 1_000, WakeWindow: -1}
 
 // computeUntil returns a goroutine function that writes *count and loads
 // *flag in a loop, never blocking, until the flag is set: work, not a

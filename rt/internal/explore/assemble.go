@@ -231,3 +231,24 @@ func cvtOf(c strategy.CVT) *report.CVT {
 
 // hashString renders a trace hash as reports and schedule files do.
 func hashString(h uint64) string { return fmt.Sprintf("%016x", h) }
+
+// timingOf tells res's wake-ups that beat work (engine.EarlyWake) that
+// came before the failure: each with the goroutine whose next step came
+// after it, and that step's site, as what the wake-up beat.
+func timingOf(res *engine.Result) []report.Wake {
+	var ws []report.Wake
+	for _, w := range res.EarlyWakes {
+		if w.Step >= len(res.Trace) || res.FailedBy > 0 && w.Step >= res.FailedBy {
+			continue
+		}
+		wake := report.Wake{G: w.G, Waited: w.Waited.String(), What: res.Trace[w.Step].Op.Kind.String(), Step: w.Step + 1}
+		for _, st := range res.Trace[w.Step+1:] {
+			if st.G != w.G && st.Op.Site != 0 {
+				wake.Before, wake.At = st.G, siteLine(st.Op.Site)
+				break
+			}
+		}
+		ws = append(ws, wake)
+	}
+	return ws
+}

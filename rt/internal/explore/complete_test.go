@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/vtbound/vtbound/rt/internal/config"
 	"github.com/vtbound/vtbound/rt/internal/explore"
@@ -39,6 +40,37 @@ func TestCompletionLine(t *testing.T) {
 		}
 		if !regexp.MustCompile(c.want).Match(out) {
 			t.Errorf("budget %s: output lacks %q:\n%s", c.budget, c.want, out)
+		}
+	}
+}
+
+// TestCompletionIsProof runs a sleep beside work under dpor in a child
+// process: "complete" is printed only when the sleep raced with the work
+// (within VTBOUND_TIME's window); a sleep beyond the window, or time as a
+// barrier, leaves "not a proof" and says why.
+func TestCompletionIsProof(t *testing.T) {
+	if d := os.Getenv(completionChild); d != "" {
+		sleep, _ := time.ParseDuration(d)
+		explore.Test(t, func(t *testing.T) { kernels.SleepBesideWork(sleep)(t) })
+		return
+	}
+	for _, c := range []struct {
+		sleep, time string
+		want        string
+	}{
+		{"1ms", "race", `all \d+ traces explored \(complete\)`},
+		{"1s", "race", `all \d+ traces explored, not a proof: a sleep, timer or deadline due beyond VTBOUND_TIME's window`},
+		{"1ms", "blocked", `all \d+ traces explored, not a proof: VTBOUND_TIME=blocked`},
+	} {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestCompletionIsProof$", "-test.v", "-test.count=1")
+		cmd.Env = append(os.Environ(), completionChild+"="+c.sleep, "VTBOUND_STRATEGY=dpor",
+			"VTBOUND_TIME="+c.time, "VTBOUND_BUDGET=1000", "VTBOUND_DIR="+t.TempDir())
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("sleep %s, %s: child failed: %v\n%s", c.sleep, c.time, err, out)
+		}
+		if !regexp.MustCompile(c.want).Match(out) {
+			t.Errorf("sleep %s, VTBOUND_TIME=%s: output lacks %q:\n%s", c.sleep, c.time, c.want, out)
 		}
 	}
 }

@@ -54,6 +54,8 @@ type driver struct {
 	in *fuzzInput
 	// end is the end of the exploration's time (timeout.go).
 	end budgetEnd
+	// proof is what keeps the exploration from being a proof (complete.go).
+	proof proofLimits
 }
 
 // running maps the names of tests being explored to their drivers, so that
@@ -158,7 +160,7 @@ func run(t *testing.T, body func(t *testing.T), in *fuzzInput) {
 }
 
 func (d *driver) limits() engine.Limits {
-	return engine.Limits{MaxSteps: d.s.MaxSteps, BreakStep: d.s.BreakStep}
+	return engine.Limits{MaxSteps: d.s.MaxSteps, BreakStep: d.s.BreakStep, WakeWindow: d.s.WakeWindow, EarlyWakes: d.s.EarlyWakes}
 }
 
 // explore runs the configured strategy within the budget.
@@ -189,6 +191,7 @@ func (d *driver) explore() {
 		d.acceptLeak(res)
 		d.dropReleasedFailure(res) // bound.go
 		d.noteExecution(res)
+		d.proof.note(res)
 		if res.Failure != nil {
 			if d.subtestFailed(res) {
 				return // a subtest failed: it was explored, and reported, on its own

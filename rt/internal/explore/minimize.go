@@ -89,6 +89,8 @@ type viewFile struct {
 	// FailedBy is Result.FailedBy: the steps by which the test was marked
 	// failed.
 	FailedBy int `json:",omitempty"`
+	// EarlyWakes is Result.EarlyWakes: the wake-ups that raced with work.
+	EarlyWakes []engine.EarlyWake `json:",omitempty"`
 }
 
 // viewSuffix names the view file beside the minimiser's output.
@@ -96,7 +98,7 @@ const viewSuffix = ".view"
 
 // writeView writes res's view to path.
 func writeView(path string, res *engine.Result) error {
-	v := viewFile{Trace: res.Trace, Heap: res.Heap, States: res.States, Races: res.RaceReports, Outcome: res.Outcome, FailedBy: res.FailedBy}
+	v := viewFile{Trace: res.Trace, Heap: res.Heap, States: res.States, Races: res.RaceReports, Outcome: res.Outcome, FailedBy: res.FailedBy, EarlyWakes: res.EarlyWakes}
 	if res.Failure != nil {
 		v.G = res.Failure.G
 	}
@@ -119,6 +121,7 @@ func readView(path string) *engine.Result {
 	}
 	res := &engine.Result{States: v.States, RaceReports: v.Races}
 	res.Trace, res.Heap, res.Outcome, res.FailedBy = v.Trace, v.Heap, v.Outcome, v.FailedBy
+	res.EarlyWakes = v.EarlyWakes
 	if v.G > 0 {
 		res.Failure = &engine.Failure{Outcome: v.Outcome, G: v.G}
 	}

@@ -102,6 +102,7 @@ func tellStory(r *report.Report, st story) {
 	r.Goroutines = goroutinesOf(st.res.States)
 	r.Conflicts = oneBased(slices.Sorted(slices.Values(conflicting(st.res.Trace))))
 	r.Races = racesOf(st.res.RaceReports, st.res.Trace)
+	r.Timing = timingOf(st.res)
 }
 
 // tell minimises the failure when it can and tells the story in r: the

@@ -47,9 +47,12 @@ type Result struct {
 	// before the budget ran out (and the test passed).
 	Exhausted bool `json:"exhausted,omitempty"`
 	// Complete is set when a systematic strategy (dpor) explored every
-	// trace; Left is its count of open backtrack points.
-	Complete bool `json:"complete,omitempty"`
-	Left     int  `json:"backtrack_left,omitempty"`
+	// trace and nothing limits that proof; Left is its count of open
+	// backtrack points. NotProof says what kept a search that explored
+	// every trace from being a proof (see docs/verdicts.md).
+	Complete bool     `json:"complete,omitempty"`
+	Left     int      `json:"backtrack_left,omitempty"`
+	NotProof []string `json:"not_proof,omitempty"`
 	// SearchTraces is the systematic strategy's own count of the traces
 	// it explored (dpor: Mazurkiewicz traces of this shard, with those of
 	// the runs it resumed, VTBOUND_DPOR_STATE).
@@ -195,7 +198,11 @@ func (d *driver) noteExplore(strat sched.Strategy) {
 	}
 	if c, ok := strat.(strategy.Completer); ok {
 		complete, traces, _, left := c.Completion()
-		r.res.Complete, r.res.Left, r.res.SearchTraces = complete && !d.t.Failed(), left, traces
+		limits := d.proof.reasons(d.s.WakeWindow)
+		r.res.Complete, r.res.Left, r.res.SearchTraces = complete && !d.t.Failed() && len(limits) == 0, left, traces
+		if complete && len(limits) > 0 {
+			r.res.NotProof = limits
+		}
 	}
 }
 

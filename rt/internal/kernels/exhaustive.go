@@ -4,6 +4,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 	"unsafe"
 
 	"github.com/vtbound/vtbound/rt"
@@ -316,5 +317,19 @@ func CountedKernels() []Counted {
 		{"filesystem(18)", 0, "145.8", FileSystem(18)},
 		{"bounded-buffer", 0, "16", BoundedBuffer},
 		{"synchronous-queue", 0, "9", SynchronousQueue},
+	}
+}
+
+// SleepBesideWork is a goroutine that sleeps d and then increments x
+// beside one that increments it twice (atomically). With d within
+// VTBOUND_TIME's window the sleep races with the work and a search can
+// cover every order; with d beyond it, the sleep ends only once the work
+// is done, so a search that explored every trace is no proof.
+func SleepBesideWork(d time.Duration) func(testing.TB) {
+	return func(t testing.TB) {
+		var x int64
+		rt.NewObj(xAlloc, &x)
+		add := func() { atomic.AddInt64(rt.Atomic(xAtomic, rt.ARMW, &x), 1) }
+		run(func() { rt.Sleep(xSync, d); add() }, func() { add(); add() })
 	}
 }

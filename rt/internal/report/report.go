@@ -77,6 +77,11 @@ type Report struct {
 	Named    []int  `json:"named,omitempty"`
 	// Found says which search found the failing execution.
 	Found *Found `json:"found,omitempty"`
+	// Timing lists the story's wake-ups from the virtual clock that
+	// happened while other goroutines still had work: the failure is
+	// timing-dependent (a sleep, timer or deadline beat work, as natively
+	// on a loaded machine). Empty when no timer raced with work.
+	Timing []Wake `json:"timing,omitempty"`
 	// Uncontrolled says that a goroutine polled an object vtbound does not
 	// model during the failing execution.
 	Uncontrolled bool `json:"uncontrolled,omitempty"`
@@ -126,6 +131,23 @@ func (r *Report) ReplaySchedule() string {
 	}
 	return r.Schedule
 }
+
+// Wake is a wake-up from the virtual clock that beat work: goroutine G,
+// waiting Waited for the clock (its sleep's, timer's or deadline's
+// duration, as Go's time.Duration text), woke at step Step (1-based, in
+// the story's trace) while Before, the goroutine named first among those
+// that could still run, had not reached its next step At (file:line).
+type Wake struct {
+	G      int    `json:"g"`
+	Waited string `json:"waited"`
+	What   string `json:"what"` // "sleep", "timer"
+	Step   int    `json:"step"`
+	Before int    `json:"before,omitempty"`
+	At     string `json:"at,omitempty"`
+}
+
+// TimingDependent reports whether the failure needs a timer to beat work.
+func (r *Report) TimingDependent() bool { return len(r.Timing) > 0 }
 
 // Found names the search that found a failing execution.
 type Found struct {

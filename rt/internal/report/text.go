@@ -75,6 +75,9 @@ func (r *Report) writeStory(b *strings.Builder) {
 	if r.Sentence != "" {
 		fmt.Fprintf(b, "  what happened: %s\n", r.Sentence)
 	}
+	if len(r.Timing) > 0 {
+		fmt.Fprintf(b, "  timing-dependent: %s\n", TimingLine(r.Timing))
+	}
 	if f := r.Found; f != nil {
 		fmt.Fprintf(b, "  found by %s, seed %d, execution %d; trace hash %s\n", f.Strategy, f.Seed, f.Execution, f.TraceHash)
 	}
@@ -291,4 +294,20 @@ func SteppedLines(il *Interleaving) []string {
 	}
 	elided(il.Total - last)
 	return out
+}
+
+// TimingLine tells the wake-ups that beat work: "G1's 5ms sleep ended
+// before G2 reached collector.go:14 (step 7)", joined by "; then ".
+func TimingLine(ws []Wake) string {
+	parts := make([]string, 0, len(ws))
+	for _, w := range ws {
+		s := fmt.Sprintf("G%d's %s %s ended", w.G, w.Waited, w.What)
+		if w.Before > 0 {
+			s += fmt.Sprintf(" before G%d reached %s", w.Before, w.At)
+		} else {
+			s += " while other goroutines could run"
+		}
+		parts = append(parts, s+fmt.Sprintf(" (step %d)", w.Step))
+	}
+	return strings.Join(parts, "; then ")
 }

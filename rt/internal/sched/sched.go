@@ -121,7 +121,7 @@ const (
 	OpPoll                 // waiting on something vtbound does not control
 	OpExit                 // goroutine exit (never pending; appears in traces)
 	OpWGDone               // WaitGroup.Done, Add with delta < 0 (kinds are numbered in schedule files: add new ones last)
-	OpTimerSet             // Timer or Ticker Stop or Reset
+	OpTimerSet             // a sleep, Timer, Ticker, AfterFunc or deadline armed; a Timer or Ticker stopped or reset
 	OpCancel               // a context's cancellation (its whole subtree)
 	OpMapLoad              // sync.Map Load of one key
 	OpMapStore             // sync.Map Store or Delete of one key
