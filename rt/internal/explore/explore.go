@@ -56,6 +56,10 @@ type driver struct {
 	end budgetEnd
 	// proof is what keeps the exploration from being a proof (complete.go).
 	proof proofLimits
+	// fresh is set while a failure found in a fresh process is reported,
+	// freshRuns counts the executions run in fresh processes (fresh.go).
+	fresh     bool
+	freshRuns int
 }
 
 // running maps the names of tests being explored to their drivers, so that

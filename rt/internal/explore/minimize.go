@@ -86,11 +86,17 @@ type viewFile struct {
 	Races   []engine.RaceReport
 	Outcome sched.Outcome
 	G       int // the goroutine the failure names (Failure.G), 0 if none
+	// Message and Stack are the failure's (Failure.Message, .Stack).
+	Message string `json:",omitempty"`
+	Stack   string `json:",omitempty"`
 	// FailedBy is Result.FailedBy: the steps by which the test was marked
 	// failed.
 	FailedBy int `json:",omitempty"`
 	// EarlyWakes is Result.EarlyWakes: the wake-ups that raced with work.
 	EarlyWakes []engine.EarlyWake `json:",omitempty"`
+	// Plan is the execution's plan (the tracked groups), for a failure a
+	// probe found (fresh.go).
+	Plan sched.Plan
 }
 
 // viewSuffix names the view file beside the minimiser's output.
@@ -98,9 +104,9 @@ const viewSuffix = ".view"
 
 // writeView writes res's view to path.
 func writeView(path string, res *engine.Result) error {
-	v := viewFile{Trace: res.Trace, Heap: res.Heap, States: res.States, Races: res.RaceReports, Outcome: res.Outcome, FailedBy: res.FailedBy, EarlyWakes: res.EarlyWakes}
-	if res.Failure != nil {
-		v.G = res.Failure.G
+	v := viewFile{Trace: res.Trace, Heap: res.Heap, States: res.States, Races: res.RaceReports, Outcome: res.Outcome, FailedBy: res.FailedBy, EarlyWakes: res.EarlyWakes, Plan: res.Plan}
+	if f := res.Failure; f != nil {
+		v.G, v.Message, v.Stack = f.G, f.Message, f.Stack
 	}
 	data, err := json.Marshal(v)
 	if err != nil {
@@ -111,6 +117,15 @@ func writeView(path string, res *engine.Result) error {
 
 // readView reads a view written by writeView; nil when there is none.
 func readView(path string) *engine.Result {
+	v := readViewFile(path)
+	if v == nil {
+		return nil
+	}
+	return v.result()
+}
+
+// readViewFile reads the view file at path; nil when there is none.
+func readViewFile(path string) *viewFile {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil
@@ -119,9 +134,14 @@ func readView(path string) *engine.Result {
 	if json.Unmarshal(data, &v) != nil {
 		return nil
 	}
+	return &v
+}
+
+// result is the execution v tells, as far as a view tells it.
+func (v *viewFile) result() *engine.Result {
 	res := &engine.Result{States: v.States, RaceReports: v.Races}
 	res.Trace, res.Heap, res.Outcome, res.FailedBy = v.Trace, v.Heap, v.Outcome, v.FailedBy
-	res.EarlyWakes = v.EarlyWakes
+	res.EarlyWakes, res.Plan = v.EarlyWakes, v.Plan
 	if v.G > 0 {
 		res.Failure = &engine.Failure{Outcome: v.Outcome, G: v.G}
 	}

@@ -31,6 +31,11 @@ const (
 	probeEnv     = "VTBOUND_PROBE"
 	probeTestEnv = "VTBOUND_PROBE_TEST"
 	probeOutEnv  = "VTBOUND_PROBE_OUT"
+	// probeSaveEnv, when set, names the path prefix under which a probe
+	// saves its first failing execution: a schedule file (".schedule")
+	// and its view (".view"), for a failure found by exploring in fresh
+	// processes (fresh.go).
+	probeSaveEnv = "VTBOUND_PROBE_SAVE"
 	probeTime    = 3 * time.Second
 	probeTimeout = 60 * time.Second
 	nativeProbe  = "native"
@@ -102,6 +107,9 @@ func (d *driver) runProbes(t *testing.T, body func(*testing.T), strat sched.Stra
 			break
 		}
 		d.acceptLeak(res)
+		if res.Failure != nil && p.Runs == 0 {
+			d.saveProbeFailure(res, strat) // fresh.go
+		}
 		p.note(probeOracle(res), res.Hash, hashes)
 		if res.Goroutines == 1 && len(res.Decisions) == 0 {
 			break
@@ -162,13 +170,14 @@ func probeStrategy(spec string) (s sched.Strategy, replay *strategy.Replay, n in
 }
 
 // probe runs a probe of this test in a fresh process. spec is a
-// schedule file, "<strategy>:<seed>:<n>" or nativeProbe.
-func (d *driver) probe(spec string) (probeResult, error) {
+// schedule file, "<strategy>:<seed>:<n>" or nativeProbe; env are further
+// settings of the child (probeSaveEnv).
+func (d *driver) probe(spec string, env ...string) (probeResult, error) {
 	out := filepath.Join(os.TempDir(), fmt.Sprintf("vtbound-probe-%d-%d", os.Getpid(), time.Now().UnixNano()))
 	defer os.Remove(out)
 	ctx, cancel := context.WithTimeout(context.Background(), probeTimeout)
 	defer cancel()
-	cmd := childCmd(ctx, d.t.Name(), []string{probeEnv + "=" + spec, probeTestEnv + "=" + d.t.Name(), probeOutEnv + "=" + out})
+	cmd := childCmd(ctx, d.t.Name(), append([]string{probeEnv + "=" + spec, probeTestEnv + "=" + d.t.Name(), probeOutEnv + "=" + out}, env...))
 	output, runErr := cmd.CombinedOutput()
 	data, err := os.ReadFile(out)
 	if err != nil {

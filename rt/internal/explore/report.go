@@ -38,7 +38,7 @@ func (d *driver) fail(res *engine.Result, strat sched.Strategy) {
 // returns the report of the interleaving bug res, found by strat.
 func (d *driver) bugReport(res *engine.Result, strat sched.Strategy) *report.Report {
 	divergence := ""
-	if res.Outcome != sched.Failed && res.Outcome != sched.Timeout {
+	if res.Outcome != sched.Failed && res.Outcome != sched.Timeout && !d.fresh {
 		// A failure reported through testing.T would be reported again by
 		// the replay, so only engine-detected failures are re-checked; and
 		// after a timeout a goroutine of the test is still stuck, so the
@@ -112,7 +112,7 @@ func tellStory(r *report.Report, st story) {
 func (d *driver) tell(r *report.Report, res *engine.Result, path string, found strategy.CVT, divergence string) {
 	st, replay := newStory(res), path
 	r.CVT, r.Schedule = cvtOf(found), path
-	if divergence == "" && minimizable(res) && d.childrenAllowed() {
+	if divergence == "" && minimizable(res) && d.childrenAllowed() && !d.fresh {
 		m, mst, mpath := d.reportMinimized(res, path, found)
 		r.Minimisation = m
 		if mst != nil {

@@ -185,6 +185,12 @@ func isPrefix(p, s []int) bool {
 func (d *driver) report(res *engine.Result, strat sched.Strategy, first bool) {
 	d.t.Helper()
 	if v := d.classify(res, first); v.kind != interleavingBug {
+		if v.kind == notRepeatable {
+			if d.failFresh(strat) { // fresh.go
+				return
+			}
+			v.why += "; " + d.freshSummary()
+		}
 		if d.excusable(v, first) { // repeatable.go
 			d.warnNotRepeatable(res, v)
 			return

@@ -333,3 +333,35 @@ func SleepBesideWork(d time.Duration) func(testing.TB) {
 		run(func() { rt.Sleep(xSync, d); add() }, func() { add(); add() })
 	}
 }
+
+// accounts is a package-level registry: GlobalAccount registers its
+// account there once per process, as tests that register a name in a
+// package-level table do.
+var accounts sync.Map
+
+// GlobalAccount registers an account in a package-level table (a second
+// registration in one process fails the test, so the test cannot run twice
+// in one process) and then withdraws from it in two goroutines with a
+// check-then-act bug: each checks the balance and withdraws under separate
+// critical sections, so both can withdraw 80 of 100.
+func GlobalAccount(t testing.TB) {
+	if _, dup := accounts.LoadOrStore("savings", true); dup {
+		t.Fatal("account savings registered twice")
+	}
+	var mu sync.Mutex
+	balance := 100
+	withdraw := func(n int) {
+		rt.Lock(xSync, &mu)
+		ok := balance >= n
+		rt.Unlock(xSync, &mu)
+		if ok {
+			rt.Lock(xSync, &mu)
+			balance -= n
+			rt.Unlock(xSync, &mu)
+		}
+	}
+	run(func() { withdraw(80) }, func() { withdraw(80) })
+	if balance < 0 {
+		t.Errorf("balance %d after two withdrawals of 80 from 100", balance)
+	}
+}
