@@ -44,10 +44,12 @@
 //     virtual clock (see Sleep and NewTimer: each timer is a controlled
 //     timer goroutine that fires when the clock reaches its deadline, with
 //     Go 1.23 channel semantics); Now, Since and Until see virtual time,
-//     which moves when no goroutine can run, when every one that can
-//     busy-waits, and after long work (100 ns of virtual time a step,
-//     engine/worktime.go), so a computing loop cannot keep a sleep from
-//     ending;
+//     which moves when a wake-up due within VTBOUND_TIME's window races
+//     with work (engine/earlywake.go), when no goroutine can run, when
+//     every one that can busy-waits, and after long work (100 ns of
+//     virtual time a step, engine/worktime.go), so a computing loop cannot
+//     keep a sleep from ending; where the wall clock starts within a
+//     second or minute is a choice of the schedule (engine/wallphase.go);
 //   - context: WithCancel, WithCancelCause, WithTimeout, WithTimeoutCause,
 //     WithDeadline, WithDeadlineCause, AfterFunc, Cause and t.Context()
 //     (rt's own context implementation with modelled Done channels and

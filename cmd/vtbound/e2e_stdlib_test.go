@@ -29,12 +29,25 @@ func TestStdlib(t *testing.T) {
 			t.Errorf("TestContextDeadlineRace: %s, want a failure with %q:\n%s", actions["TestContextDeadlineRace"], want, race)
 		}
 	}
+	// A 5 ms sleep against a 10 ms deadline: the deadline can fire first
+	// natively (a worker delayed 5 ms), so the failure is found and
+	// labelled timing-dependent; with time as a barrier the work wins.
+	after := outputs["TestContextDeadlineAfterWork"]
+	for _, want := range []string{"deadline before the work", "timing-dependent: G", "(c,v,t) = ("} {
+		if actions["TestContextDeadlineAfterWork"] != "fail" || !strings.Contains(after, want) {
+			t.Errorf("TestContextDeadlineAfterWork: %s, want a failure with %q:\n%s", actions["TestContextDeadlineAfterWork"], want, after)
+		}
+	}
+	blocked := goCmd(t, dir, append(alarmsEnv, "VTBOUND_TIME=blocked"), "test", "-count=1", "-run=^TestContextDeadlineAfterWork$", toolexecFlag(), ".")
+	if blocked.code != 0 {
+		t.Errorf("TestContextDeadlineAfterWork under VTBOUND_TIME=blocked: exit %d\n%s", blocked.code, blocked.output())
+	}
 	const native = "TestSynctest runs natively, not explored: it uses testing/synctest"
 	if n := strings.Count(r.output(), native); n != 1 {
 		t.Errorf("want one line %q, got %d:\n%s", native, n, r.output())
 	}
 	for _, name := range []string{"TestDebounce", "TestTimerReset", "TestTickerReset", "TestWaitTimeout",
-		"TestContextCancelTree", "TestContextDeadlineAfterWork", "TestSyncMap", "TestCondLockers", "TestSynctest", "TestTContext",
+		"TestContextCancelTree", "TestSyncMap", "TestCondLockers", "TestSynctest", "TestTContext",
 		"TestCleanupStopsLoop"} {
 		if actions[name] != "pass" {
 			t.Errorf("%s: %s, want pass:\n%s", name, actions[name], outputs[name])
