@@ -58,8 +58,9 @@ type driver struct {
 	proof proofLimits
 	// fresh is set while a failure found in a fresh process is reported,
 	// freshRuns counts the executions run in fresh processes (fresh.go).
-	fresh     bool
-	freshRuns int
+	fresh        bool
+	freshRuns    int
+	freshSkipped string // why the test was not explored in fresh processes
 }
 
 // running maps the names of tests being explored to their drivers, so that

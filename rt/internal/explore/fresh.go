@@ -44,8 +44,16 @@ var freshStrategies = []string{"pct", "random"}
 // failure found there; it reports whether it found one.
 func (d *driver) failFresh(strat sched.Strategy) bool {
 	d.t.Helper()
+	if left := d.before.leftBehind(d.s.Dir); len(left) > 0 {
+		d.freshSkipped = "not explored in fresh processes: it left state outside the process, which they would see (" + strings.Join(left, "; ") + ")"
+		return false
+	}
 	res, sf, output := d.exploreFresh()
 	if res == nil {
+		return false
+	}
+	if p, err := d.probe(nativeProbe); err != nil || !p.passed() {
+		d.freshSkipped = "a failure in a fresh process is not reported: the test fails natively in a fresh process too, so its state outside the process differs from a first run's"
 		return false
 	}
 	warnf("%s: the test cannot run twice in one process; explored in fresh processes, its execution %d there failed (%s)",
@@ -155,7 +163,11 @@ func (d *driver) saveProbeFailure(res *engine.Result, strat sched.Strategy) {
 	}
 }
 
-// freshSummary says how many executions ran in fresh processes.
+// freshSummary says how many executions ran in fresh processes, or why
+// none did.
 func (d *driver) freshSummary() string {
+	if d.freshSkipped != "" {
+		return d.freshSkipped
+	}
 	return fmt.Sprintf("%d executions run in fresh processes found no failure", d.freshRuns)
 }
