@@ -48,8 +48,7 @@
 //     with work (engine/earlywake.go), when no goroutine can run, when
 //     every one that can busy-waits, and after long work (100 ns of
 //     virtual time a step, engine/worktime.go), so a computing loop cannot
-//     keep a sleep from ending; where the wall clock starts within a
-//     second or minute is a choice of the schedule (engine/wallphase.go);
+//     keep a sleep from ending;
 //   - context: WithCancel, WithCancelCause, WithTimeout, WithTimeoutCause,
 //     WithDeadline, WithDeadlineCause, AfterFunc, Cause and t.Context()
 //     (rt's own context implementation with modelled Done channels and

@@ -77,8 +77,6 @@ type execution struct {
 	early      earlyCache
 	earlyWakes []EarlyWake // the early wake-ups so far
 	wakesHeld  bool        // work took a step while a wake-up was held back
-	phase      WallPhase   // where in a second the wall clock started (wallphase.go)
-	readWall   bool        // the program read the wall clock (Now)
 
 	// hand-offs (handoff.go)
 	handoffs     int       // goroutines handed off in this execution
@@ -572,12 +570,6 @@ type Result struct {
 	// Limits.EarlyWakes, after the body's afterBody, or with the window
 	// negative): the execution does not stand for every order Go allows.
 	WakesHeld bool
-	// Phase is where the execution's wall clock started (wallphase.go):
-	// a failure with a phase other than PhaseAsIs may depend on it.
-	Phase WallPhase
-	// ReadWall reports that the program read the wall clock (Now), not only
-	// the timers it made.
-	ReadWall bool
 }
 
 // Clone returns a copy of r that stays valid after the next execution.
@@ -611,7 +603,7 @@ func (x *execution) result(failedBefore bool) *Result {
 	r.Decisions = x.decisions
 	r.Races = len(x.races)
 	r.FailedBy = x.failedSteps()
-	r.EarlyWakes, r.WakesHeld, r.Phase, r.ReadWall = x.earlyWakes, x.wakesHeld, x.phase, x.readWall
+	r.EarlyWakes, r.WakesHeld = x.earlyWakes, x.wakesHeld
 	switch {
 	case x.failure != nil:
 		r.Outcome = x.failure.Outcome

@@ -86,7 +86,7 @@ func (g *G) After(site int32, d time.Duration) <-chan time.Time {
 	g.schedule()
 	t := g.x.newG(g.id, func() {
 		cur := Current()
-		ch <- cur.clockValue()
+		ch <- cur.Now()
 		s := chans.of(cur.x).lookup(chanKey(ch))
 		s.q = append(s.q, append(vclock(nil), cur.clock...))
 	})
@@ -104,24 +104,14 @@ func (g *G) After(site int32, d time.Duration) <-chan time.Time {
 // sleeps is the time slept (and nowTick per reading between), the same on
 // every schedule and on a loaded machine, and readings strictly increase,
 // so that a loop waiting for a deadline by reading the clock ends. A
-// goroutine released at the end of its execution reads real time. Now
-// is the program's reading (time.Now, time.Since); the engine's own (the
-// value a timer sends) is clockValue.
+// goroutine released at the end of its execution reads real time.
 func (g *G) Now() time.Time {
-	if !g.abort {
-		g.x.readWall = true
-	}
-	return g.clockValue()
-}
-
-// clockValue reads the execution's wall clock (see Now).
-func (g *G) clockValue() time.Time {
 	if g.abort {
 		return time.Now()
 	}
 	x := g.x
 	if x.epoch.IsZero() {
-		x.epoch = x.startWall(g) // wallphase.go
+		x.epoch = time.Now()
 	}
 	now := x.wall()
 	x.nowTicks += nowTick

@@ -48,7 +48,6 @@ type proofLimits struct {
 	uncontrolled bool // uncontrolled code took part
 	cut          bool // an execution was cut at the step or time bound
 	wakesHeld    bool // a wake-up from the clock was held back from racing with work
-	readWall     bool // the test read the wall clock
 }
 
 // note adds what execution res limits.
@@ -56,7 +55,6 @@ func (p *proofLimits) note(res *engine.Result) {
 	p.uncontrolled = p.uncontrolled || res.Uncontrolled
 	p.cut = p.cut || res.Outcome == sched.StepBound
 	p.wakesHeld = p.wakesHeld || res.WakesHeld
-	p.readWall = p.readWall || res.ReadWall
 }
 
 // reasons tells the limits in words; window is VTBOUND_TIME's (negative:
@@ -69,9 +67,6 @@ func (p *proofLimits) reasons(window time.Duration) []string {
 		} else {
 			rs = append(rs, "a sleep, timer or deadline due beyond VTBOUND_TIME's window (or past its bound of early wake-ups per execution) did not race with work")
 		}
-	}
-	if p.readWall {
-		rs = append(rs, "the test read the wall clock, whose starting phase was tried at 3 instants (as it was, just before a whole second, just before a whole minute)")
 	}
 	if p.uncontrolled {
 		rs = append(rs, "uncontrolled code took part (a goroutine waited on code vtbound does not control)")

@@ -97,8 +97,6 @@ type viewFile struct {
 	// Plan is the execution's plan (the tracked groups), for a failure a
 	// probe found (fresh.go).
 	Plan sched.Plan
-	// Phase is Result.Phase: where the wall clock started.
-	Phase engine.WallPhase `json:",omitempty"`
 }
 
 // viewSuffix names the view file beside the minimiser's output.
@@ -106,7 +104,7 @@ const viewSuffix = ".view"
 
 // writeView writes res's view to path.
 func writeView(path string, res *engine.Result) error {
-	v := viewFile{Trace: res.Trace, Heap: res.Heap, States: res.States, Races: res.RaceReports, Outcome: res.Outcome, FailedBy: res.FailedBy, EarlyWakes: res.EarlyWakes, Plan: res.Plan, Phase: res.Phase}
+	v := viewFile{Trace: res.Trace, Heap: res.Heap, States: res.States, Races: res.RaceReports, Outcome: res.Outcome, FailedBy: res.FailedBy, EarlyWakes: res.EarlyWakes, Plan: res.Plan}
 	if f := res.Failure; f != nil {
 		v.G, v.Message, v.Stack = f.G, f.Message, f.Stack
 	}
@@ -143,7 +141,7 @@ func readViewFile(path string) *viewFile {
 func (v *viewFile) result() *engine.Result {
 	res := &engine.Result{States: v.States, RaceReports: v.Races}
 	res.Trace, res.Heap, res.Outcome, res.FailedBy = v.Trace, v.Heap, v.Outcome, v.FailedBy
-	res.EarlyWakes, res.Plan, res.Phase = v.EarlyWakes, v.Plan, v.Phase
+	res.EarlyWakes, res.Plan = v.EarlyWakes, v.Plan
 	if v.G > 0 {
 		res.Failure = &engine.Failure{Outcome: v.Outcome, G: v.G}
 	}

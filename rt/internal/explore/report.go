@@ -103,9 +103,6 @@ func tellStory(r *report.Report, st story) {
 	r.Conflicts = oneBased(slices.Sorted(slices.Values(conflicting(st.res.Trace))))
 	r.Races = racesOf(st.res.RaceReports, st.res.Trace)
 	r.Timing = timingOf(st.res)
-	if st.res.Phase != engine.PhaseAsIs {
-		r.WallPhase = st.res.Phase.String()
-	}
 }
 
 // tell minimises the failure when it can and tells the story in r: the

@@ -78,9 +78,6 @@ func (r *Report) writeStory(b *strings.Builder) {
 	if len(r.Timing) > 0 {
 		fmt.Fprintf(b, "  timing-dependent: %s\n", TimingLine(r.Timing))
 	}
-	if r.WallPhase != "" {
-		fmt.Fprintf(b, "  wall clock: started %s (the schedule replays it)\n", r.WallPhase)
-	}
 	if f := r.Found; f != nil {
 		fmt.Fprintf(b, "  found by %s, seed %d, execution %d; trace hash %s\n", f.Strategy, f.Seed, f.Execution, f.TraceHash)
 	}
