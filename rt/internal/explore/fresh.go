@@ -53,7 +53,7 @@ func (d *driver) failFresh(strat sched.Strategy) bool {
 		return false
 	}
 	if p, err := d.probe(nativeProbe); err != nil || !p.passed() {
-		d.freshSkipped = "a failure in a fresh process is not reported: the test fails natively in a fresh process too, so its state outside the process differs from a first run's"
+		d.freshSkipped = "an execution failed in a fresh process, but so did the test run natively in a fresh process (or it could not run): what the earlier executions left outside the process (a port, a file) differs from a first run's, so the failure is not reported"
 		return false
 	}
 	warnf("%s: the test cannot run twice in one process; explored in fresh processes, its execution %d there failed (%s)",
