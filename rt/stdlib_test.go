@@ -106,17 +106,19 @@ func ticker(t *testing.T, o *outcomes) {
 	}
 }
 
-// deadlineAfterWork: a worker sleeps 5 ms and sends its result while a
-// 10 ms deadline runs.
-func deadlineAfterWork(t *testing.T, o *outcomes) {
-	ctx, cancel := rt.WithTimeout(pSync, context.Background(), 10*time.Millisecond)
-	defer cancel()
-	done := rt.MakeChan[int](pChan, 1)
-	rt.Go(pGo, func() { rt.Sleep(pSched, 5*time.Millisecond); rt.Send(pChan, done, 1) })
-	if rt.Select(pChan, false, rt.RecvCase(ctx.Done()), rt.RecvCase(done)) == 0 {
-		o.add("deadline")
-	} else {
-		o.add("work")
+// deadlineVsWork returns the program in which a worker sleeps work and
+// sends its result while a 10 ms deadline runs.
+func deadlineVsWork(work time.Duration) func(t *testing.T, o *outcomes) {
+	return func(t *testing.T, o *outcomes) {
+		ctx, cancel := rt.WithTimeout(pSync, context.Background(), 10*time.Millisecond)
+		defer cancel()
+		done := rt.MakeChan[int](pChan, 1)
+		rt.Go(pGo, func() { rt.Sleep(pSched, work); rt.Send(pChan, done, 1) })
+		if rt.Select(pChan, false, rt.RecvCase(ctx.Done()), rt.RecvCase(done)) == 0 {
+			o.add("deadline")
+		} else {
+			o.add("work")
+		}
 	}
 }
 
@@ -256,24 +258,14 @@ func contextPrimitives() []primitive {
 			}
 		}},
 		// Work that takes as long as the deadline: both orders happen.
-		{name: "context-deadline-races-work", seen: []string{"deadline", "work"}, body: func(t *testing.T, o *outcomes) {
-			ctx, cancel := rt.WithTimeout(pSync, context.Background(), 10*time.Millisecond)
-			defer cancel()
-			done := rt.MakeChan[int](pChan, 1)
-			rt.Go(pGo, func() { rt.Sleep(pSched, 10*time.Millisecond); rt.Send(pChan, done, 1) })
-			if rt.Select(pChan, false, rt.RecvCase(ctx.Done()), rt.RecvCase(done)) == 0 {
-				o.add("deadline")
-			} else {
-				o.add("work")
-			}
-		}},
+		{name: "context-deadline-races-work", seen: []string{"deadline", "work"}, body: deadlineVsWork(10 * time.Millisecond)},
 		// Shorter work wins unless the worker is delayed after its sleep
 		// for as long again: on a loaded machine it can be, so the
 		// deadline may fire first (a wake-up racing with work).
-		{name: "context-deadline-after-work", seen: []string{"deadline", "work"}, body: deadlineAfterWork},
+		{name: "context-deadline-after-work", seen: []string{"deadline", "work"}, body: deadlineVsWork(5 * time.Millisecond)},
 		// With time as a barrier (VTBOUND_TIME=blocked), the shorter work
 		// always wins.
-		{name: "context-deadline-after-work-blocked", only: []string{"work"}, env: []string{"VTBOUND_TIME=blocked"}, body: deadlineAfterWork},
+		{name: "context-deadline-after-work-blocked", only: []string{"work"}, env: []string{"VTBOUND_TIME=blocked"}, body: deadlineVsWork(5 * time.Millisecond)},
 		{name: "context-afterfunc-stop", seen: []string{"stopped=true", "stopped=false ran"}, body: func(t *testing.T, o *outcomes) {
 			ctx, cancel := rt.WithCancel(pSync, context.Background())
 			ran := rt.MakeChan[bool](pChan, 1)
@@ -446,9 +438,14 @@ const stdlibEnv = "VTBOUND_TEST_STDLIB"
 
 // TestStdlib explores the stdlibPrimitives programs as TestPrimitives does
 // its own.
-func TestStdlib(t *testing.T) {
-	if name := os.Getenv(stdlibEnv); name != "" {
-		for _, p := range stdlibPrimitives() {
+func TestStdlib(t *testing.T) { exploreTable(t, "TestStdlib", stdlibEnv, stdlibPrimitives) }
+
+// exploreTable explores the programs of table in test (which runs it),
+// as TestPrimitives does its own: passing ones in-process, failing ones
+// in a child process re-running test with env naming the program.
+func exploreTable(t *testing.T, test, env string, table func() []primitive) {
+	if name := os.Getenv(env); name != "" {
+		for _, p := range table() {
 			if p.name == name {
 				var o outcomes
 				rt.Test(t, func(t *testing.T) { o.begin(); p.body(t, &o) })
@@ -457,14 +454,14 @@ func TestStdlib(t *testing.T) {
 		}
 		t.Fatalf("unknown program %q", name)
 	}
-	for _, p := range stdlibPrimitives() {
+	for _, p := range table() {
 		t.Run(p.name, func(t *testing.T) {
 			if p.oracle == "" {
 				checkPassing(t, p)
 				return
 			}
-			p.env = append(p.env, stdlibEnv+"="+p.name)
-			checkFailingIn(t, "TestStdlib", p)
+			p.env = append(p.env, env+"="+p.name)
+			checkFailingIn(t, test, p)
 		})
 	}
 }

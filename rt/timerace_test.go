@@ -1,7 +1,6 @@
 package rt_test
 
 import (
-	"os"
 	"sync"
 	"testing"
 	"time"
@@ -89,24 +88,5 @@ const timeRaceEnv = "VTBOUND_TEST_TIMERACE"
 // TestTimeRace explores the timeRacePrimitives programs as TestStdlib
 // does its own.
 func TestTimeRace(t *testing.T) {
-	if name := os.Getenv(timeRaceEnv); name != "" {
-		for _, p := range timeRacePrimitives() {
-			if p.name == name {
-				var o outcomes
-				rt.Test(t, func(t *testing.T) { o.begin(); p.body(t, &o) })
-				return
-			}
-		}
-		t.Fatalf("unknown program %q", name)
-	}
-	for _, p := range timeRacePrimitives() {
-		t.Run(p.name, func(t *testing.T) {
-			if p.oracle == "" {
-				checkPassing(t, p)
-				return
-			}
-			p.env = append(p.env, timeRaceEnv+"="+p.name)
-			checkFailingIn(t, "TestTimeRace", p)
-		})
-	}
+	exploreTable(t, "TestTimeRace", timeRaceEnv, timeRacePrimitives)
 }

@@ -62,10 +62,8 @@ func TestCompletionIsProof(t *testing.T) {
 		{"1s", "race", `all \d+ traces explored, not a proof: a sleep, timer or deadline due beyond VTBOUND_TIME's window`},
 		{"1ms", "blocked", `all \d+ traces explored, not a proof: VTBOUND_TIME=blocked`},
 	} {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestCompletionIsProof$", "-test.v", "-test.count=1")
-		cmd.Env = append(os.Environ(), completionChild+"="+c.sleep, "VTBOUND_STRATEGY=dpor",
+		out, err := runChild(t, "TestCompletionIsProof", completionChild+"="+c.sleep, "VTBOUND_STRATEGY=dpor",
 			"VTBOUND_TIME="+c.time, "VTBOUND_BUDGET=1000", "VTBOUND_DIR="+t.TempDir())
-		out, err := cmd.CombinedOutput()
 		if err != nil {
 			t.Fatalf("sleep %s, %s: child failed: %v\n%s", c.sleep, c.time, err, out)
 		}

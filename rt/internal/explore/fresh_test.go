@@ -2,7 +2,6 @@ package explore_test
 
 import (
 	"os"
-	"os/exec"
 	"strings"
 	"testing"
 
@@ -23,10 +22,8 @@ func TestFreshProcessExploration(t *testing.T) {
 		return
 	}
 	dir := t.TempDir()
-	cmd := exec.Command(os.Args[0], "-test.run=^TestFreshProcessExploration$", "-test.count=1")
-	cmd.Env = append(os.Environ(), freshChild+"=1", "VTBOUND_STRATEGY=random", "VTBOUND_SEED=1",
+	out, err := runChild(t, "TestFreshProcessExploration", freshChild+"=1", "VTBOUND_STRATEGY=random", "VTBOUND_SEED=1",
 		"VTBOUND_BUDGET=10s", "VTBOUND_DIR="+dir)
-	out, err := cmd.CombinedOutput()
 	if err == nil {
 		t.Fatalf("the child passed; want the check-then-act bug reported:\n%s", out)
 	}
