@@ -1,0 +1,64 @@
+package testbin
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// TestSourceKey: the key is the same for the same sources and ignores the
+// test files of cmd/vtbound, which are not built into the binary.
+func TestSourceKey(t *testing.T) {
+	root, err := moduleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "cmd", "vtbound")); err != nil {
+		t.Fatalf("module root %s has no cmd/vtbound: %v", root, err)
+	}
+	k1, err := sourceKey(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k2, err := sourceKey(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k1 != k2 || len(k1) != 24 {
+		t.Errorf("keys %q and %q; want two equal 24-digit keys", k1, k2)
+	}
+}
+
+// TestPrune: entries and lock files unused for a day go, the entry being
+// built and recent ones stay, and an old lock file whose entry is in use
+// stays with it.
+func TestPrune(t *testing.T) {
+	base := t.TempDir()
+	old := time.Now().Add(-2 * maxAge)
+	for _, name := range []string{"keep", "keep.lock", "old", "old.lock", "new", "new.lock", "orphan.lock", "used.lock", "used"} {
+		p := filepath.Join(base, name)
+		var err error
+		if filepath.Ext(name) == ".lock" {
+			err = os.WriteFile(p, nil, 0o644)
+		} else {
+			err = os.Mkdir(p, 0o755)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if name != "new" && name != "new.lock" && name != "used" {
+			if err := os.Chtimes(p, old, old); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	prune(base, "keep")
+	for name, want := range map[string]bool{"keep": true, "keep.lock": true, "old": false, "old.lock": false,
+		"new": true, "new.lock": true, "orphan.lock": false, "used": true, "used.lock": true} {
+		_, err := os.Stat(filepath.Join(base, name))
+		if got := err == nil; got != want {
+			t.Errorf("%s: present %v after prune, want %v", name, got, want)
+		}
+	}
+}
