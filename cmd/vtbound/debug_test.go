@@ -38,14 +38,14 @@ func TestDebug(t *testing.T) {
 	if err := os.CopyFS(dir, os.DirFS(filepath.Join("..", "..", "testdata", "example"))); err != nil {
 		t.Fatal(err)
 	}
-	if r := goCmd(t, dir, nil, "test", toolexecFlag(), "."); r.code == 0 {
+	if r := goCmd(t, dir, nil, "test", toolexecFlag(t), "."); r.code == 0 {
 		t.Fatalf("the example passed under vtbound:\n%s", r.output())
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "testdata", "vtbound", "TestReserveNeverOversells", "*"))
 	if len(files) == 0 {
 		t.Fatal("the failing run saved no schedule")
 	}
-	r := command(t, dir, nil, "print item\nprint inv.stock\nexit\n", vtbin, "debug", "-dlv", dlv, files[0])
+	r := command(t, dir, nil, "print item\nprint inv.stock\nexit\n", vtbin(t), "debug", "-dlv", dlv, files[0])
 	out := r.output()
 	for _, want := range []string{
 		"stopping before step",
@@ -62,13 +62,13 @@ func TestDebug(t *testing.T) {
 // TestDebugBadInput checks the errors for a missing file and a step
 // outside the interleaving.
 func TestDebugBadInput(t *testing.T) {
-	r := command(t, "", nil, "", vtbin, "debug", "no/such/schedule")
+	r := command(t, "", nil, "", vtbin(t), "debug", "no/such/schedule")
 	if r.code != 2 || !strings.Contains(r.stderr, "no/such/schedule") {
 		t.Errorf("missing file: exit %d, stderr %q; want 2 and the path", r.code, r.stderr)
 	}
 	file := filepath.Join(t.TempDir(), "s")
 	os.WriteFile(file, []byte("vtbound schedule v2\ntest: TestX\noracle: data race\nhash: 0000000000000001\ndir: /tmp\ndecisions: \ntrace: \n"), 0o644)
-	r = command(t, "", nil, "", vtbin, "debug", "-step", "99", file)
+	r = command(t, "", nil, "", vtbin(t), "debug", "-step", "99", file)
 	if r.code != 2 || !strings.Contains(r.stderr, file) {
 		t.Errorf("bad step: exit %d, stderr %q; want 2 naming the file", r.code, r.stderr)
 	}

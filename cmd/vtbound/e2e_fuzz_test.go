@@ -43,7 +43,7 @@ func savedSchedules(t *testing.T, dir, target, input string) []string {
 // replayed by the next run.
 func TestFuzzSeedCorpus(t *testing.T) {
 	dir := module(t, "fuzz")
-	r := goCmd(t, dir, []string{"VTBOUND_SEED=1"}, "test", toolexecFlag(), "-count=1", "-v", ".")
+	r := goCmd(t, dir, []string{"VTBOUND_SEED=1"}, "test", toolexecFlag(t), "-count=1", "-v", ".")
 	out := r.output()
 	for _, want := range []string{
 		"--- PASS: FuzzDeposit/seed#0", "--- PASS: FuzzDepositSeeds/seed#0", "--- FAIL: FuzzDepositSeeds/seed#1",
@@ -67,7 +67,7 @@ func TestFuzzSeedCorpus(t *testing.T) {
 		}
 	}
 	// The replay, not the exploration (one execution), finds it again.
-	r = goCmd(t, dir, []string{"VTBOUND_SEED=1", "VTBOUND_FUZZ_BUDGET=1"}, "test", toolexecFlag(), "-count=1", "-v", "-run=^FuzzDepositSeeds$", ".")
+	r = goCmd(t, dir, []string{"VTBOUND_SEED=1", "VTBOUND_FUZZ_BUDGET=1"}, "test", toolexecFlag(t), "-count=1", "-v", "-run=^FuzzDepositSeeds$", ".")
 	if out := r.output(); r.code == 0 || !strings.Contains(out, "saved schedule still fails") || !strings.Contains(out, "--- PASS: FuzzDepositSeeds/seed#0") {
 		t.Errorf("second run does not replay the saved schedule of seed#1 only:\n%s", out)
 	}
@@ -83,7 +83,7 @@ func TestFuzzGenerated(t *testing.T) {
 		t.Skipf("fuzzes for 20 s; set %s=1 to run", fuzzEnvVar)
 	}
 	dir := module(t, "fuzz")
-	r := goCmd(t, dir, nil, "test", toolexecFlag(), "-run=^FuzzDeposit$", "-fuzz=^FuzzDeposit$",
+	r := goCmd(t, dir, nil, "test", toolexecFlag(t), "-run=^FuzzDeposit$", "-fuzz=^FuzzDeposit$",
 		"-fuzztime=20s", "-fuzzminimizetime=5s", ".")
 	m := regexp.MustCompile(`Failing input written to testdata/fuzz/FuzzDeposit/([0-9a-f]+)`).FindStringSubmatch(r.output())
 	if r.code == 0 || m == nil {
@@ -94,7 +94,7 @@ func TestFuzzGenerated(t *testing.T) {
 	if len(saved) == 0 {
 		t.Fatalf("no schedule saved for the crasher %s:\n%s", input, r.output())
 	}
-	r = goCmd(t, dir, nil, "test", toolexecFlag(), "-count=1", "-v", "-run=^FuzzDeposit$", ".")
+	r = goCmd(t, dir, nil, "test", toolexecFlag(t), "-count=1", "-v", "-run=^FuzzDeposit$", ".")
 	out := r.output()
 	if r.code == 0 || !strings.Contains(out, "--- FAIL: FuzzDeposit/"+input) || !strings.Contains(out, "found by replay") {
 		t.Errorf("plain go test does not replay input %s with its schedule:\n%s", input, out)

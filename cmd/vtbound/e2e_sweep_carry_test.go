@@ -118,7 +118,7 @@ func checkSplit(t *testing.T, dir, dbs string, n, want int) {
 		parts = append(parts, part)
 	}
 	all := filepath.Join(dbs, fmt.Sprintf("split%d.db", n))
-	if r := command(t, dir, nil, "", vtbin, append(append([]string{"sweep", "merge"}, parts...), "-o", all)...); r.code != 0 {
+	if r := command(t, dir, nil, "", vtbin(t), append(append([]string{"sweep", "merge"}, parts...), "-o", all)...); r.code != 0 {
 		t.Fatalf("merge: %+v", r)
 	}
 	test, runs := wideState(t, all)

@@ -47,7 +47,7 @@ func TestCacheIsolation(t *testing.T) {
 	for _, step := range []struct {
 		out   string
 		flags []string
-	}{{p1, nil}, {inst, []string{toolexecFlag()}}, {p2, nil}} {
+	}{{p1, nil}, {inst, []string{toolexecFlag(t)}}, {p2, nil}} {
 		args := append([]string{"test", "-c", "-o", step.out}, step.flags...)
 		if r := goCmd(t, dir, env, append(args, ".")...); r.code != 0 {
 			t.Fatalf("go %v: %+v", args, r)
@@ -107,7 +107,7 @@ func TestModes(t *testing.T) {
 			dir := module(t, tt.module)
 			args := append([]string{"test", "-count=1"}, tt.args...)
 			plain := goCmd(t, dir, tt.env, append(args, tt.pkg)...)
-			inst := goCmd(t, dir, tt.env, append(append(args, toolexecFlag()), tt.pkg)...)
+			inst := goCmd(t, dir, tt.env, append(append(args, toolexecFlag(t)), tt.pkg)...)
 			if plain.code != 0 || inst.code != 0 {
 				t.Fatalf("verdicts differ or fail:\nplain: %+v\nvtbound: %+v", plain, inst)
 			}
@@ -120,7 +120,7 @@ func TestModes(t *testing.T) {
 			// The same build as a binary (from the cache) links rt: the
 			// package was instrumented in this mode.
 			bin := filepath.Join(t.TempDir(), "x.test")
-			c := goCmd(t, dir, tt.env, append(append([]string{"test", "-c", "-o", bin, toolexecFlag()}, tt.args...), tt.pkg)...)
+			c := goCmd(t, dir, tt.env, append(append([]string{"test", "-c", "-o", bin, toolexecFlag(t)}, tt.args...), tt.pkg)...)
 			if c.code != 0 || !hasRT(t, bin) {
 				t.Errorf("go test -c in mode %s: %+v; want a binary that links rt", tt.name, c)
 			}
@@ -133,7 +133,7 @@ func TestModes(t *testing.T) {
 func TestTestBinaryC(t *testing.T) {
 	dir := module(t, "basic")
 	out := filepath.Join(t.TempDir(), "basic.test")
-	if r := goCmd(t, dir, nil, "test", "-c", "-o", out, toolexecFlag(), "."); r.code != 0 {
+	if r := goCmd(t, dir, nil, "test", "-c", "-o", out, toolexecFlag(t), "."); r.code != 0 {
 		t.Fatalf("go test -c: %+v", r)
 	}
 	if r := command(t, dir, nil, "", out, "-test.count=1"); r.code != 0 || !strings.Contains(r.stdout, "PASS") {
@@ -219,14 +219,14 @@ func TestKernels(t *testing.T) {
 			t.Errorf("natively, %s: %s", name, native[name])
 		}
 	}
-	actions, outputs := testResults(t, dir, toolexecFlag(), ".")
+	actions, outputs := testResults(t, dir, toolexecFlag(t), ".")
 	checkKernelRun(t, dir, actions, outputs, "")
 	// The accounts are heap objects of one allocation site: the report
 	// names the one overdrawn by its loop-iteration number.
 	if out := outputs["TestBugAccounts"]; !strings.Contains(out, "allocation #0, loop iteration 0]") {
 		t.Errorf("TestBugAccounts: report does not name the first account's heap object:\n%s", out)
 	}
-	actions, outputs = testResults(t, dir, toolexecFlag(), ".")
+	actions, outputs = testResults(t, dir, toolexecFlag(t), ".")
 	checkKernelRun(t, dir, actions, outputs, "saved schedule still fails")
 }
 
@@ -271,7 +271,7 @@ func checkKernelRun(t *testing.T, dir string, actions, outputs map[string]string
 // so a bug in kernels.go is still found. Needs the rewriter and the engine.
 func TestKernelsCover(t *testing.T) {
 	dir := module(t, "kernels")
-	actions, outputs := testResults(t, dir, "-cover", "-run=^Test(Bug|OK)(VTFig2|CTriggerFig1)$", toolexecFlag(), ".")
+	actions, outputs := testResults(t, dir, "-cover", "-run=^Test(Bug|OK)(VTFig2|CTriggerFig1)$", toolexecFlag(t), ".")
 	for _, name := range []string{"TestBugVTFig2", "TestBugCTriggerFig1"} {
 		if actions[name] != "fail" || !strings.Contains(outputs[name], "vtbound: "+name+": test failure") {
 			t.Errorf("%s under -cover: %s\n%s", name, actions[name], outputs[name])
@@ -290,7 +290,7 @@ func TestKernelsCover(t *testing.T) {
 // rewritten test reports).
 func TestOldLanguageVersion(t *testing.T) {
 	dir := module(t, "oldlang")
-	actions, outputs := testResults(t, dir, toolexecFlag(), ".")
+	actions, outputs := testResults(t, dir, toolexecFlag(t), ".")
 	out := outputs["TestLimit"]
 	if actions["TestLimit"] != "fail" || !strings.Contains(out, "vtbound: TestLimit: test failure") {
 		t.Errorf("TestLimit: %s, want the check-then-act bug found:\n%s", actions["TestLimit"], out)

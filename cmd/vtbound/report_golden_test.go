@@ -67,7 +67,7 @@ func TestReportGoldens(t *testing.T) {
 		if strategy != "" {
 			env = append(env, "VTBOUND_STRATEGY="+strategy)
 		}
-		r := goCmd(t, dir, env, "test", toolexecFlag(), "-run=^("+strings.Join(names, "|")+")$", "-count=1", "-v", ".")
+		r := goCmd(t, dir, env, "test", toolexecFlag(t), "-run=^("+strings.Join(names, "|")+")$", "-count=1", "-v", ".")
 		if r.code != 1 {
 			t.Fatalf("go test: exit %d, want 1 (the kernels' bugs):\n%s", r.code, r.output())
 		}
