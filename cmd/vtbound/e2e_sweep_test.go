@@ -1,3 +1,5 @@
+//go:build e2e
+
 package main
 
 import (
@@ -24,12 +26,6 @@ import (
 // e2eSweepFlags keep the end-to-end sweeps small: dpor is deterministic and
 // completes the correct tests of testdata/e2e/sweep in a few executions.
 var e2eSweepFlags = []string{"-strategies=dpor", "-per-test=200", "-seed=1", "-p=2", "-timeout=5s", "-interval=1h"}
-
-// vtSweep runs `vtbound sweep` (the vtbound under test, vtbin) in dir.
-func vtSweep(t *testing.T, dir string, args ...string) result {
-	t.Helper()
-	return command(t, dir, nil, "", vtbin(t), append([]string{"sweep"}, args...)...)
-}
 
 // openDB opens a sweep's database for checking.
 func openDB(t *testing.T, path string) *db.DB {
