@@ -2,7 +2,9 @@ package testbin
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -60,5 +62,25 @@ func TestPrune(t *testing.T) {
 		if got := err == nil; got != want {
 			t.Errorf("%s: present %v after prune, want %v", name, got, want)
 		}
+	}
+}
+
+// TestKeepGoCache: after KeepGoCache, moving XDG_CACHE_HOME and HOME does
+// not move the go command's build cache.
+func TestKeepGoCache(t *testing.T) {
+	goCache := func() string {
+		t.Helper()
+		out, err := exec.Command("go", "env", "GOCACHE").Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	before := goCache()
+	KeepGoCache(t)
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	t.Setenv("HOME", t.TempDir())
+	if after := goCache(); after != before {
+		t.Errorf("GOCACHE moved from %s to %s", before, after)
 	}
 }
