@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/vtbound/vtbound/internal/testbin"
 )
 
 // TestLSPNeovim opens the bundled example in a real, headless Neovim with
@@ -19,6 +21,7 @@ func TestLSPNeovim(t *testing.T) {
 	if err != nil {
 		t.Skip("nvim is not installed (Debian: apt-get install neovim); the configuration's command line is checked by TestLSPEditorConfigs")
 	}
+	testbin.KeepGoCache(t) // HOME moves below
 	dir := t.TempDir()
 	if err := os.CopyFS(filepath.Join(dir, "ex"), os.DirFS(filepath.Join("..", "..", "testdata", "example"))); err != nil {
 		t.Fatal(err)
