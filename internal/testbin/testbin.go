@@ -1,6 +1,9 @@
 // Package testbin builds the vtbound command once for the tests of a run
 // and gives every test package that runs vtbound as a program the same
-// binary, as orchestrion's FindOrchestrionBinary does for its tests.
+// binary, as orchestrion's FindOrchestrionBinary does for its tests. It
+// also keeps those tests on the machine's build cache: [KeepGoCache] for
+// tests that move HOME or XDG_CACHE_HOME, [FixedDir] for copies of the
+// repository that are built.
 //
 // [Vtbound] builds ./cmd/vtbound of the module that holds the calling
 // test's package into

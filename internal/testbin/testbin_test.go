@@ -84,3 +84,25 @@ func TestKeepGoCache(t *testing.T) {
 		t.Errorf("GOCACHE moved from %s to %s", before, after)
 	}
 }
+
+// TestFixedDir: the same name gives the same, emptied directory; another
+// name another one.
+func TestFixedDir(t *testing.T) {
+	var first string
+	t.Run("first", func(t *testing.T) {
+		first = FixedDir(t, "testbin-test")
+		if err := os.WriteFile(filepath.Join(first, "left"), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	})
+	second := FixedDir(t, "testbin-test")
+	if second != first {
+		t.Errorf("FixedDir gave %s, then %s", first, second)
+	}
+	if entries, err := os.ReadDir(second); err != nil || len(entries) != 0 {
+		t.Errorf("FixedDir left %v (%v); want an empty directory", entries, err)
+	}
+	if other := FixedDir(t, "testbin-other"); other == second {
+		t.Errorf("two names share %s", other)
+	}
+}
