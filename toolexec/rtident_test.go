@@ -9,6 +9,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/vtbound/vtbound/internal/testbin"
 	"github.com/vtbound/vtbound/toolexec/rtbuild"
 	"github.com/vtbound/vtbound/toolexec/scope"
 )
@@ -70,9 +71,11 @@ func TestVersionNamesModuleRT(t *testing.T) {
 	}
 }
 
-// testEnv is the environment of a build in dir whose embedded rt is src.
+// testEnv is the environment of a build in dir whose embedded rt is src,
+// with an rt source directory of its own and the machine's build cache.
 func testEnv(t *testing.T, dir string, src fstest.MapFS) *Env {
 	t.Helper()
+	testbin.KeepGoCache(t)
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	sc, _ := scope.Parse("")
 	goroot, err := exec.Command("go", "env", "GOROOT").Output()

@@ -1,3 +1,5 @@
+//go:build integration
+
 package golangci_test
 
 import (
@@ -20,11 +22,11 @@ const golangciVersion = "v2.15.0"
 // example's bug. It downloads and compiles golangci-lint (10 to 33 minutes
 // the first time on a loaded two-core machine, about a minute from a warm
 // build cache: -trimpath lets later runs reuse the cache although the
-// source is copied to a new directory each time), so it runs only with
-// VTBOUND_GOLANGCI=1 (docs/editors.md).
+// source is copied to a new directory each time), so it is in the
+// integration tier (docs/editors.md).
 func TestCustomBinary(t *testing.T) {
-	if os.Getenv("VTBOUND_GOLANGCI") != "1" {
-		t.Skip("builds golangci-lint from source (minutes): set VTBOUND_GOLANGCI=1 to run")
+	if testing.Short() {
+		t.Skip("builds golangci-lint from source (minutes)")
 	}
 	start := time.Now()
 	bin := buildCustom(t)

@@ -2,73 +2,21 @@ package main
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// delveVersion is the Delve release TestDebug installs when dlv is not on
-// PATH.
-const delveVersion = "v1.27.2"
-
-// findDelve returns a dlv command: the one on PATH, or one installed from
-// the Go module proxy into a temporary directory. It skips the test, with
-// the reason, when neither is possible.
-func findDelve(t *testing.T) string {
-	if p, err := exec.LookPath("dlv"); err == nil {
-		return p
-	}
-	bin := t.TempDir()
-	r := goCmd(t, "", []string{"GOBIN=" + bin, "GOFLAGS=-mod=mod"}, "install", "github.com/go-delve/delve/cmd/dlv@"+delveVersion)
-	if r.code != 0 {
-		t.Skipf("dlv is not on PATH and cannot be installed from the module proxy:\n%s", r.output())
-	}
-	return filepath.Join(bin, "dlv")
-}
-
-// TestDebug saves the bundled example's failing schedule, then runs
-// `vtbound debug` on it under the real Delve with commands piped in: the
-// program stops in the user's code just before the first conflicting
-// access (G2's read of the stock in Available), where the variables of that
-// moment can be printed.
-func TestDebug(t *testing.T) {
-	dlv := findDelve(t)
-	dir := filepath.Join(t.TempDir(), "example")
-	if err := os.CopyFS(dir, os.DirFS(filepath.Join("..", "..", "testdata", "example"))); err != nil {
-		t.Fatal(err)
-	}
-	if r := goCmd(t, dir, nil, "test", toolexecFlag(), "."); r.code == 0 {
-		t.Fatalf("the example passed under vtbound:\n%s", r.output())
-	}
-	files, _ := filepath.Glob(filepath.Join(dir, "testdata", "vtbound", "TestReserveNeverOversells", "*"))
-	if len(files) == 0 {
-		t.Fatal("the failing run saved no schedule")
-	}
-	r := command(t, dir, nil, "print item\nprint inv.stock\nexit\n", vtbin, "debug", "-dlv", dlv, files[0])
-	out := r.output()
-	for _, want := range []string{
-		"stopping before step",
-		"vtbound: stopped before step",
-		"(*Inventory).Available() ./inventory.go:22",
-		`"widget"`,
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("vtbound debug output lacks %q:\n%s", want, out)
-		}
-	}
-}
-
 // TestDebugBadInput checks the errors for a missing file and a step
 // outside the interleaving.
 func TestDebugBadInput(t *testing.T) {
-	r := command(t, "", nil, "", vtbin, "debug", "no/such/schedule")
+	r := command(t, "", nil, "", vtbin(t), "debug", "no/such/schedule")
 	if r.code != 2 || !strings.Contains(r.stderr, "no/such/schedule") {
 		t.Errorf("missing file: exit %d, stderr %q; want 2 and the path", r.code, r.stderr)
 	}
 	file := filepath.Join(t.TempDir(), "s")
 	os.WriteFile(file, []byte("vtbound schedule v2\ntest: TestX\noracle: data race\nhash: 0000000000000001\ndir: /tmp\ndecisions: \ntrace: \n"), 0o644)
-	r = command(t, "", nil, "", vtbin, "debug", "-step", "99", file)
+	r = command(t, "", nil, "", vtbin(t), "debug", "-step", "99", file)
 	if r.code != 2 || !strings.Contains(r.stderr, file) {
 		t.Errorf("bad step: exit %d, stderr %q; want 2 naming the file", r.code, r.stderr)
 	}

@@ -1,3 +1,5 @@
+//go:build e2e
+
 package main
 
 import (
@@ -31,7 +33,7 @@ func TestAccessKinds(t *testing.T) {
 	dir := module(t, "access")
 	native, _ := testResults(t, dir, "-race", ".")
 	checkRaceVerdicts(t, "go test -race", accessRaces, native)
-	actions, outputs := testResults(t, dir, toolexecFlag(), ".")
+	actions, outputs := testResults(t, dir, toolexecFlag(t), ".")
 	checkRaceVerdicts(t, "vtbound", accessRaces, actions)
 	for name, want := range accessRaces {
 		out := outputs[name]
@@ -86,7 +88,7 @@ func TestExampleShowsMapWrite(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.RemoveAll(filepath.Join(dir, "testdata")) // no saved schedule to replay
-	actions, outputs := testResults(t, dir, toolexecFlag(), ".")
+	actions, outputs := testResults(t, dir, toolexecFlag(t), ".")
 	out := outputs["TestReserveNeverOversells"]
 	if actions["TestReserveNeverOversells"] != "fail" || !strings.Contains(out, "inventory.go:34 write inv.stock[item]") {
 		t.Errorf("TestReserveNeverOversells: %s; want a failure whose trace shows inventory.go:34 write inv.stock[item]:\n%s",

@@ -1,3 +1,5 @@
+//go:build e2e
+
 package main
 
 import (
@@ -15,7 +17,7 @@ var alarmsEnv = []string{"VTBOUND_SEED=1"}
 func alarmResults(t *testing.T, dir string, env []string, args ...string) (actions, outputs map[string]string, all string) {
 	t.Helper()
 	r := goCmd(t, dir, append(append([]string(nil), alarmsEnv...), env...),
-		append([]string{"test", "-json", "-count=1", "-timeout=10m", toolexecFlag()}, args...)...)
+		append([]string{"test", "-json", "-count=1", "-timeout=10m", toolexecFlag(t)}, args...)...)
 	actions, outputs, all = testEvents(t, r)
 	return actions, outputs, all + r.stderr
 }

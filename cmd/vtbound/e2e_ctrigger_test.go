@@ -1,3 +1,5 @@
+//go:build e2e
+
 package main
 
 import (
@@ -19,14 +21,14 @@ func TestCTriggerE2E(t *testing.T) {
 		{"TestLog", []string{"log has 1 entries", "found by ctrigger force R-W-W"}},
 		{"TestTransfer", []string{"deadlock", "found by ctrigger force lock cycle"}},
 	} {
-		r := goCmd(t, dir, env, "test", toolexecFlag(), "-count=1", "-run=^"+c.test+"$", ".")
+		r := goCmd(t, dir, env, "test", toolexecFlag(t), "-count=1", "-run=^"+c.test+"$", ".")
 		for _, w := range c.want {
 			if r.code == 0 || !strings.Contains(r.output(), w) {
 				t.Errorf("%s: want a failure mentioning %q (exit %d):\n%s", c.test, w, r.code, r.output())
 			}
 		}
 	}
-	r := goCmd(t, dir, env, "test", toolexecFlag(), "-count=1", "-v", "-run=^TestLogLocked$", ".")
+	r := goCmd(t, dir, env, "test", toolexecFlag(t), "-count=1", "-v", "-run=^TestLogLocked$", ".")
 	if out := r.output(); r.code != 0 || !strings.Contains(out, "ctrigger: ") || !strings.Contains(out, "pruned by order") {
 		t.Errorf("TestLogLocked: want a pass with ctrigger's coverage (exit %d):\n%s", r.code, out)
 	}

@@ -1,3 +1,5 @@
+//go:build e2e
+
 package main
 
 import (
@@ -13,7 +15,7 @@ func engineRun(t *testing.T, name string, env ...string) (map[string]string, map
 	t.Helper()
 	dir := module(t, name)
 	env = append(append([]string{}, kernelEnv...), env...)
-	r := goCmd(t, dir, env, "test", "-json", "-count=1", "-timeout=5m", toolexecFlag(), ".")
+	r := goCmd(t, dir, env, "test", "-json", "-count=1", "-timeout=5m", toolexecFlag(t), ".")
 	actions, outputs, _ := testEvents(t, r)
 	if r.code != 0 {
 		return actions, outputs, r.output() + "\nexit status " + fmt.Sprint(r.code)
@@ -89,7 +91,7 @@ func TestEngineLeakCheck(t *testing.T) {
 func TestEngineTimeoutShare(t *testing.T) {
 	dir := module(t, "timeoutshare")
 	env := append(append([]string{}, kernelEnv...), "VTBOUND_BUDGET=100000000,4s")
-	r := goCmd(t, dir, env, "test", "-json", "-count=1", "-timeout=8s", toolexecFlag(), ".")
+	r := goCmd(t, dir, env, "test", "-json", "-count=1", "-timeout=8s", toolexecFlag(t), ".")
 	actions, outputs, _ := testEvents(t, r)
 	for _, test := range []string{"TestA", "TestB", "TestC", "TestD", "TestE", "TestF"} {
 		if actions[test] != "pass" {

@@ -1,3 +1,5 @@
+//go:build e2e
+
 package main
 
 import (
@@ -28,7 +30,7 @@ func TestFidelityRaces(t *testing.T) {
 	dir := module(t, "fidelity")
 	native, _ := testResults(t, dir, "-race", ".")
 	checkRaceVerdicts(t, "go test -race", fidelityRaces, native)
-	actions, outputs := testResults(t, dir, toolexecFlag(), ".")
+	actions, outputs := testResults(t, dir, toolexecFlag(t), ".")
 	checkRaceVerdicts(t, "vtbound", fidelityRaces, actions)
 	if actions["TestWallClock"] != "pass" {
 		t.Errorf("TestWallClock under vtbound: %s:\n%s", actions["TestWallClock"], outputs["TestWallClock"])

@@ -1,3 +1,5 @@
+//go:build e2e
+
 package main
 
 import (
@@ -23,7 +25,7 @@ var (
 func TestStableSchedule(t *testing.T) {
 	dir := module(t, "stable")
 	env := []string{"VTBOUND_SEED=1"}
-	r := goCmd(t, dir, env, "test", toolexecFlag(), "-count=1", "-run=^TestCounter$", ".")
+	r := goCmd(t, dir, env, "test", toolexecFlag(t), "-count=1", "-run=^TestCounter$", ".")
 	m := replayPath.FindStringSubmatch(r.output())
 	if r.code == 0 || m == nil || !strings.Contains(r.output(), "data race") {
 		t.Fatalf("no data race with a replay command (exit %d):\n%s", r.code, r.output())
@@ -43,7 +45,7 @@ func TestStableSchedule(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "aaa_added.go"), added, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r = goCmd(t, dir, append(env, "VTBOUND_REPLAY="+m[1]), "test", toolexecFlag(), "-count=1", "-run=^TestCounter$", ".")
+	r = goCmd(t, dir, append(env, "VTBOUND_REPLAY="+m[1]), "test", toolexecFlag(t), "-count=1", "-run=^TestCounter$", ".")
 	out := r.output()
 	if strings.Contains(out, "no longer replays") || !strings.Contains(out, "saved schedule still fails: "+m[1]) {
 		t.Fatalf("after adding a file, the saved schedule did not replay exactly:\n%s", out)
@@ -57,7 +59,7 @@ func TestStableSchedule(t *testing.T) {
 // checkShowStable runs `vtbound show` on the saved schedule.
 func checkShowStable(t *testing.T, dir, path string) {
 	t.Helper()
-	r := command(t, dir, nil, "", vtbin, "show", path)
+	r := command(t, dir, nil, "", vtbin(t), "show", path)
 	out := r.output()
 	for _, want := range []string{"vtbound: TestCounter: data race", "package example.com/stable",
 		"counter.go:9 write c.n", "interleaving, the steps that matter", "replay: cd " + dir} {

@@ -1,3 +1,5 @@
+//go:build e2e
+
 package main
 
 import (
@@ -17,7 +19,7 @@ import (
 // rewriter and the engine.
 func TestStdlib(t *testing.T) {
 	dir := module(t, "stdlib")
-	r := goCmd(t, dir, alarmsEnv, "test", "-json", "-count=1", "-timeout=10m", toolexecFlag(), ".")
+	r := goCmd(t, dir, alarmsEnv, "test", "-json", "-count=1", "-timeout=10m", toolexecFlag(t), ".")
 	actions, outputs, _ := testEvents(t, r)
 	leak := outputs["TestContextNeverCancelled"]
 	if actions["TestContextNeverCancelled"] != "fail" || !strings.Contains(leak, "vtbound: TestContextNeverCancelled: goroutine leak") {

@@ -1,3 +1,5 @@
+//go:build e2e
+
 package main
 
 import (
@@ -24,12 +26,6 @@ import (
 // e2eSweepFlags keep the end-to-end sweeps small: dpor is deterministic and
 // completes the correct tests of testdata/e2e/sweep in a few executions.
 var e2eSweepFlags = []string{"-strategies=dpor", "-per-test=200", "-seed=1", "-p=2", "-timeout=5s", "-interval=1h"}
-
-// vtSweep runs `vtbound sweep` (the test binary as vtbound) in dir.
-func vtSweep(t *testing.T, dir string, args ...string) result {
-	t.Helper()
-	return command(t, dir, nil, "", vtbin, append([]string{"sweep"}, args...)...)
-}
 
 // openDB opens a sweep's database for checking.
 func openDB(t *testing.T, path string) *db.DB {
@@ -140,7 +136,7 @@ func checkCached(t *testing.T, d *db.DB, want map[string]bool) {
 func checkReports(t *testing.T, dir string) {
 	t.Helper()
 	html, sarif := filepath.Join(t.TempDir(), "r.html"), filepath.Join(t.TempDir(), "r.sarif")
-	r := command(t, dir, nil, "", vtbin, "sweep", "report", "-html", html, "-sarif", sarif)
+	r := command(t, dir, nil, "", vtbin(t), "sweep", "report", "-html", html, "-sarif", sarif)
 	if r.code != 0 || !strings.Contains(r.stdout, "fixed in") {
 		t.Fatalf("sweep report: %+v", r)
 	}
@@ -231,7 +227,7 @@ func TestSweepShardsAndResume(t *testing.T) {
 			parts = append(parts, part)
 		}
 		all := filepath.Join(t.TempDir(), "all.db")
-		if r := command(t, dir, nil, "", vtbin, append(append([]string{"sweep", "merge"}, parts...), "-o", all)...); r.code != 0 {
+		if r := command(t, dir, nil, "", vtbin(t), append(append([]string{"sweep", "merge"}, parts...), "-o", all)...); r.code != 0 {
 			t.Fatalf("merge: %+v", r)
 		}
 		d := openDB(t, all)
@@ -271,8 +267,8 @@ func killAndResume(t *testing.T, dir string, pkgs []string) *db.DB {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "resume.db")
 	args := append(append([]string{"sweep", "-json", "-db=" + path}, e2eSweepFlags...), "-p=1")
-	cmd := exec.Command(vtbin, append(args, pkgs...)...)
-	cmd.Dir, cmd.Env = dir, append(os.Environ(), asToolEnv+"=1")
+	cmd := exec.Command(vtbin(t), append(args, pkgs...)...)
+	cmd.Dir = dir
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -285,7 +281,7 @@ func killAndResume(t *testing.T, dir string, pkgs []string) *db.DB {
 	}
 	cmd.Process.Signal(syscall.SIGKILL)
 	cmd.Wait()
-	r := command(t, dir, nil, "", vtbin, append(append([]string{"sweep", "-resume"}, args[2:]...), pkgs...)...)
+	r := command(t, dir, nil, "", vtbin(t), append(append([]string{"sweep", "-resume"}, args[2:]...), pkgs...)...)
 	if r.code > 1 {
 		t.Fatalf("resume: %+v", r)
 	}
@@ -316,7 +312,7 @@ func TestSweepReplay(t *testing.T) {
 	if err != nil || len(bugs) != 1 {
 		t.Fatalf("bugs %+v, %v", bugs, err)
 	}
-	r := command(t, t.TempDir(), nil, "", vtbin, "replay", bugs[0].SchedulePath)
+	r := command(t, t.TempDir(), nil, "", vtbin(t), "replay", bugs[0].SchedulePath)
 	if r.code != 1 || !strings.Contains(r.output(), "saved schedule still fails") || !strings.Contains(r.stderr, "go test -toolexec=") {
 		t.Errorf("replay: want exit 1 and the failure reproduced: %+v", r)
 	}
@@ -350,7 +346,7 @@ func TestSweepBadInput(t *testing.T) {
 		{corrupt, []string{"sweep", "report", "-db=" + corrupt}},
 		{"missing", []string{"replay", filepath.Join(dir, "missing")}},
 	} {
-		r := command(t, dir, nil, "", vtbin, tc.args...)
+		r := command(t, dir, nil, "", vtbin(t), tc.args...)
 		name := tc.name
 		if r.code != 2 || strings.Count(strings.TrimSpace(r.stderr), "\n") != 0 || !strings.Contains(r.stderr, name) {
 			t.Errorf("vtbound %v: want exit 2 and one line naming %q: %+v", tc.args, name, r)
@@ -373,7 +369,7 @@ func TestSweepBadInput(t *testing.T) {
 func TestSweepExamples(t *testing.T) {
 	dir := module(t, "sweep")
 	bin := t.TempDir()
-	if err := os.Symlink(vtbin, filepath.Join(bin, "vtbound")); err != nil {
+	if err := os.Symlink(vtbin(t), filepath.Join(bin, "vtbound")); err != nil {
 		t.Fatal(err)
 	}
 	env := []string{"PATH=" + bin + string(os.PathListSeparator) + os.Getenv("PATH"),
@@ -530,7 +526,7 @@ func BenchmarkSweepOverhead(b *testing.B) {
 	const execs = "2000"
 	pkgs := []string{"./ok"}
 	direct := func() {
-		goCmd(b, dir, []string{"VTBOUND_STRATEGY=random", "VTBOUND_SEED=1", "VTBOUND_BUDGET=" + execs}, append([]string{"test", "-count=1", toolexecFlag()}, pkgs...)...)
+		goCmd(b, dir, []string{"VTBOUND_STRATEGY=random", "VTBOUND_SEED=1", "VTBOUND_BUDGET=" + execs}, append([]string{"test", "-count=1", toolexecFlag(b)}, pkgs...)...)
 	}
 	dbDir := b.TempDir() // the binary cache lives next to the database
 	n := 0
@@ -538,7 +534,7 @@ func BenchmarkSweepOverhead(b *testing.B) {
 		n++
 		db := filepath.Join(dbDir, fmt.Sprintf("s%d.db", n))
 		args := append([]string{"sweep", "-db=" + db, "-alloc=equal", "-strategies=random", "-seed=1", "-p=1", "-per-test=" + execs}, extra...)
-		if r := command(b, dir, nil, "", vtbin, append(args, pkgs...)...); r.code != 0 {
+		if r := command(b, dir, nil, "", vtbin(b), append(args, pkgs...)...); r.code != 0 {
 			b.Fatalf("sweep: %+v", r)
 		}
 	}

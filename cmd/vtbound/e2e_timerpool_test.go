@@ -1,3 +1,5 @@
+//go:build e2e
+
 package main
 
 import "testing"
@@ -12,7 +14,7 @@ import "testing"
 // armed the real timer behind the model, whose function did nothing.
 func TestTimerPool(t *testing.T) {
 	dir := module(t, "timerpool")
-	r := goCmd(t, dir, alarmsEnv, "test", "-json", "-count=1", "-timeout=5m", toolexecFlag(), ".")
+	r := goCmd(t, dir, alarmsEnv, "test", "-json", "-count=1", "-timeout=5m", toolexecFlag(t), ".")
 	actions, outputs, _ := testEvents(t, r)
 	for _, name := range []string{"TestReportsLongWait", "TestQuietWithoutWaits"} {
 		if actions[name] != "pass" {

@@ -16,28 +16,17 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vtbound/vtbound/internal/testbin"
 	"github.com/vtbound/vtbound/rt/settings"
 )
 
-// asToolEnv makes the test binary act as the vtbound command: the end-to-end
-// tests pass the test binary itself as -toolexec and -vettool (as
-// unitchecker's tests do), so it carries exactly this package's code and
-// the embedded rt.
-const asToolEnv = "VTBOUND_E2E_AS_TOOL"
-
-// vtbin is the path of the vtbound command under test.
-var vtbin string
-
-func TestMain(m *testing.M) {
-	if os.Getenv(asToolEnv) == "1" {
-		os.Exit(dispatch(os.Args[1:]))
-	}
-	exe, err := os.Executable()
-	if err != nil {
-		panic(err)
-	}
-	vtbin = exe
-	os.Exit(m.Run())
+// vtbin returns the path of the vtbound command under test: the binary
+// internal/testbin builds once from this checkout's sources for every test
+// package of the run, so that their instrumented builds share one
+// instrumented standard library in the build cache.
+func vtbin(tb testing.TB) string {
+	tb.Helper()
+	return testbin.Vtbound(tb)
 }
 
 // result is the outcome of one command.
@@ -49,13 +38,12 @@ type result struct {
 func (r result) output() string { return r.stdout + r.stderr }
 
 // command runs name with args in dir; env entries are added to the test's
-// environment together with the marker that turns the test binary into
-// vtbound.
+// environment.
 func command(t testing.TB, dir string, env []string, stdin string, name string, args ...string) result {
 	t.Helper()
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
-	cmd.Env = append(append(os.Environ(), asToolEnv+"=1"), env...)
+	cmd.Env = append(os.Environ(), env...)
 	cmd.Stdin = strings.NewReader(stdin)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -86,7 +74,7 @@ func module(t *testing.T, name string) string {
 }
 
 // toolexecFlag is the -toolexec flag that runs the vtbound under test.
-func toolexecFlag() string { return "-toolexec=" + vtbin }
+func toolexecFlag(tb testing.TB) string { return "-toolexec=" + vtbin(tb) }
 
 func TestModeOf(t *testing.T) {
 	tests := []struct {
@@ -120,24 +108,24 @@ func TestModeOf(t *testing.T) {
 var versionLine = regexp.MustCompile(`^vtbound (v\d+\.\d+\.\d+\S*|\(devel\)) go1\.\d+\S* \w+/\w+ buildhash=[\w-]+\n$`)
 
 func TestVersionAndHelp(t *testing.T) {
-	r := command(t, ".", nil, "", vtbin, "version")
+	r := command(t, ".", nil, "", vtbin(t), "version")
 	if r.code != 0 || !versionLine.MatchString(r.stdout) || !strings.Contains(r.stdout, " "+runtime.Version()+" ") {
 		t.Errorf("version: %+v; want a line matching %s with %s", r, versionLine, runtime.Version())
 	}
-	r2 := command(t, ".", []string{"VTBOUND_SCOPE=example.com/..."}, "", vtbin, "version")
+	r2 := command(t, ".", []string{"VTBOUND_SCOPE=example.com/..."}, "", vtbin(t), "version")
 	if r2.stdout == r.stdout {
 		t.Error("VTBOUND_SCOPE does not change the build hash")
 	}
-	if r3 := command(t, ".", []string{"VTBOUND_ALIAS=off"}, "", vtbin, "version"); r3.stdout == r.stdout {
+	if r3 := command(t, ".", []string{"VTBOUND_ALIAS=off"}, "", vtbin(t), "version"); r3.stdout == r.stdout {
 		t.Error("VTBOUND_ALIAS does not change the build hash")
 	}
-	if h := command(t, ".", nil, "", vtbin, "help"); h.code != 0 || !strings.Contains(h.stdout, "-toolexec=vtbound") {
+	if h := command(t, ".", nil, "", vtbin(t), "help"); h.code != 0 || !strings.Contains(h.stdout, "-toolexec=vtbound") {
 		t.Errorf("help: %+v", h)
 	}
-	if n := command(t, ".", nil, "", vtbin); n.code != 2 || n.stderr == "" {
+	if n := command(t, ".", nil, "", vtbin(t)); n.code != 2 || n.stderr == "" {
 		t.Errorf("no arguments: %+v; want usage and exit 2", n)
 	}
-	if bad := command(t, ".", []string{"VTBOUND_SCOPE=-"}, "", vtbin, "/bin/true"); bad.code == 0 || !strings.Contains(bad.stderr, "VTBOUND_SCOPE") {
+	if bad := command(t, ".", []string{"VTBOUND_SCOPE=-"}, "", vtbin(t), "/bin/true"); bad.code == 0 || !strings.Contains(bad.stderr, "VTBOUND_SCOPE") {
 		t.Errorf("bad VTBOUND_SCOPE: %+v; want an error naming the variable", bad)
 	}
 }
@@ -148,12 +136,12 @@ func TestVersionAndHelp(t *testing.T) {
 // parser takes its accepted values from) in its phase's group, with its
 // default, and nothing of the vet framework's help.
 func TestHelpListsEverySetting(t *testing.T) {
-	h := command(t, ".", nil, "", vtbin, "help")
+	h := command(t, ".", nil, "", vtbin(t), "help")
 	if h.code != 0 || h.stderr != "" {
 		t.Fatalf("vtbound help: %+v", h)
 	}
 	for _, flag := range []string{"-h", "--help", "-help"} {
-		if r := command(t, ".", nil, "", vtbin, flag); r != h {
+		if r := command(t, ".", nil, "", vtbin(t), flag); r != h {
 			t.Errorf("vtbound %s: %+v; want the output of vtbound help", flag, r)
 		}
 	}
@@ -181,19 +169,19 @@ func TestHelpListsEverySetting(t *testing.T) {
 // TestHelpSetting checks `vtbound help SETTING` for a setting of each
 // phase, one read in both, a short name, and an unknown one.
 func TestHelpSetting(t *testing.T) {
-	r := command(t, ".", nil, "", vtbin, "help", "VTBOUND_BUDGET")
+	r := command(t, ".", nil, "", vtbin(t), "help", "VTBOUND_BUDGET")
 	row := settings.Lookup("VTBOUND_BUDGET")[0]
 	if r.code != 0 || !strings.Contains(r.stdout, "VTBOUND_BUDGET (run-time)") || !strings.Contains(r.stdout, "accepts: "+row.Accepts) || !strings.Contains(r.stdout, "default: 10000,2s") {
 		t.Errorf("help VTBOUND_BUDGET: %+v", r)
 	}
-	if r := command(t, ".", nil, "", vtbin, "help", "scope"); r.code != 0 || !strings.HasPrefix(r.stdout, "VTBOUND_SCOPE (build-time)") {
+	if r := command(t, ".", nil, "", vtbin(t), "help", "scope"); r.code != 0 || !strings.HasPrefix(r.stdout, "VTBOUND_SCOPE (build-time)") {
 		t.Errorf("help scope: %+v", r)
 	}
-	r = command(t, ".", nil, "", vtbin, "help", "VTBOUND_VERBOSE")
+	r = command(t, ".", nil, "", vtbin(t), "help", "VTBOUND_VERBOSE")
 	if r.code != 0 || !strings.Contains(r.stdout, "(build-time)") || !strings.Contains(r.stdout, "(run-time)") {
 		t.Errorf("help VTBOUND_VERBOSE: %+v; want both phases", r)
 	}
-	bad := command(t, ".", nil, "", vtbin, "help", "VTBOUND_BUDGT")
+	bad := command(t, ".", nil, "", vtbin(t), "help", "VTBOUND_BUDGT")
 	if bad.code != 2 || !strings.Contains(bad.stderr, `"VTBOUND_BUDGT"`) || bad.stdout != "" {
 		t.Errorf("help VTBOUND_BUDGT: %+v; want exit 2 and an error naming it", bad)
 	}
@@ -203,7 +191,7 @@ func TestHelpSetting(t *testing.T) {
 // executable is an error naming it and the commands, with exit status 2,
 // and runs nothing.
 func TestUnknownCommand(t *testing.T) {
-	r := command(t, ".", nil, "", vtbin, "bogus", "./...")
+	r := command(t, ".", nil, "", vtbin(t), "bogus", "./...")
 	if r.code != 2 || r.stdout != "" || !strings.Contains(r.stderr, `unknown command "bogus"`) {
 		t.Fatalf("vtbound bogus: %+v; want exit 2 naming the command", r)
 	}
@@ -221,7 +209,7 @@ func TestPassThrough(t *testing.T) {
 	if err != nil {
 		t.Skip("no sh")
 	}
-	r := command(t, ".", nil, "in put", vtbin, sh, "-c", `printf '%s|' "$@"; cat; echo err >&2; exit 3`, "sh", "a b", "-c", "@x")
+	r := command(t, ".", nil, "in put", vtbin(t), sh, "-c", `printf '%s|' "$@"; cat; echo err >&2; exit 3`, "sh", "a b", "-c", "@x")
 	want := result{stdout: "a b|-c|@x|in put", stderr: "err\n", code: 3}
 	if r != want {
 		t.Errorf("pass-through: got %+v; want %+v", r, want)
@@ -233,15 +221,15 @@ func TestPassThrough(t *testing.T) {
 func TestVersionFull(t *testing.T) {
 	compile := goTool(t, "compile")
 	real := command(t, ".", nil, "", compile, "-V=full")
-	ours := command(t, ".", nil, "", vtbin, compile, "-V=full")
-	scoped := command(t, ".", []string{"VTBOUND_SCOPE=example.com/..."}, "", vtbin, compile, "-V=full")
+	ours := command(t, ".", nil, "", vtbin(t), compile, "-V=full")
+	scoped := command(t, ".", []string{"VTBOUND_SCOPE=example.com/..."}, "", vtbin(t), compile, "-V=full")
 	if ours.code != 0 || !strings.HasPrefix(ours.stdout, strings.TrimSpace(real.stdout)) || ours.stdout == real.stdout {
 		t.Errorf("-V=full: real %q, vtbound %q", real.stdout, ours.stdout)
 	}
 	if scoped.stdout == ours.stdout {
 		t.Error("VTBOUND_SCOPE does not enter the -V=full answer")
 	}
-	nested := command(t, ".", []string{"VTBOUND_NESTED=1"}, "", vtbin, compile, "-V=full")
+	nested := command(t, ".", []string{"VTBOUND_NESTED=1"}, "", vtbin(t), compile, "-V=full")
 	if nested.stdout != real.stdout {
 		t.Errorf("nested build: %q; want the real answer %q", nested.stdout, real.stdout)
 	}
@@ -255,102 +243,6 @@ func goTool(t *testing.T, name string) string {
 		t.Fatal(err)
 	}
 	return filepath.Join(strings.TrimSpace(string(out)), name)
-}
-
-// TestTypeError checks that a package that does not type-check fails
-// exactly as without vtbound: same exit code, the compiler's own errors.
-func TestTypeError(t *testing.T) {
-	dir := module(t, "typeerr")
-	plain := goCmd(t, dir, nil, "build", "./...")
-	inst := goCmd(t, dir, nil, "build", toolexecFlag(), "./...")
-	if plain.code == 0 || inst.code != plain.code || inst.output() != plain.output() {
-		t.Errorf("plain: %+v\nvtbound: %+v", plain, inst)
-	}
-	if !strings.Contains(inst.stderr, "cannot use \"not an int\"") {
-		t.Errorf("compiler error missing: %q", inst.stderr)
-	}
-}
-
-// TestVettool runs vtbound under go vet's unitchecker protocol.
-func TestVettool(t *testing.T) {
-	dir := module(t, "basic")
-	r := goCmd(t, dir, nil, "vet", "-vettool="+vtbin, "./...")
-	// The suite reports the shared variables of the package: exit 1 with
-	// diagnostics at file:line:col, or 0 when it finds none.
-	ok := r.code == 0 || r.code == 1 && strings.Contains(r.stderr, "counter.go:")
-	if !ok || strings.Contains(r.stderr, "flag provided but not defined") {
-		t.Errorf("go vet -vettool: %+v", r)
-	}
-	bad := goCmd(t, module(t, "typeerr"), nil, "vet", "-vettool="+vtbin, "./...")
-	if bad.code == 0 || !strings.Contains(bad.stderr, "not an int") {
-		t.Errorf("go vet -vettool on a type error: %+v", bad)
-	}
-}
-
-// TestReplayMissingFile runs a test with VTBOUND_REPLAY naming a file that
-// does not exist, and one that is not a schedule, through the real go
-// command: each fails the test with the path and the directory it was
-// resolved against, instead of passing as if the bug were fixed.
-func TestReplayMissingFile(t *testing.T) {
-	dir := module(t, "basic")
-	real, err := filepath.EvalSymlinks(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	junk := filepath.Join(t.TempDir(), "junk")
-	if err := os.WriteFile(junk, []byte("not a schedule\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, tc := range []struct{ path, want string }{
-		{"testdata/vtbound/TestCounter/0123456789abcdef", "no such file"},
-		{junk, "schedule file"},
-	} {
-		r := goCmd(t, dir, []string{"VTBOUND_REPLAY=" + tc.path}, "test", toolexecFlag(), "-run=^TestCounter$", "-count=1", ".")
-		out := r.output()
-		if r.code != 1 || !strings.Contains(out, "--- FAIL: TestCounter") {
-			t.Errorf("VTBOUND_REPLAY=%s: exit %d; want the test to fail:\n%s", tc.path, r.code, out)
-		}
-		if !strings.Contains(out, "VTBOUND_REPLAY="+tc.path+": cannot replay") || !strings.Contains(out, tc.want) {
-			t.Errorf("VTBOUND_REPLAY=%s: the failure does not name the path and the error %q:\n%s", tc.path, tc.want, out)
-		}
-		if !strings.Contains(out, "resolved against "+dir) && !strings.Contains(out, "resolved against "+real) {
-			t.Errorf("VTBOUND_REPLAY=%s: the failure does not name the directory %s:\n%s", tc.path, dir, out)
-		}
-		t.Logf("VTBOUND_REPLAY=%s:\n%s", tc.path, out)
-	}
-}
-
-// TestStdAnnouncement builds a tiny program with fresh build caches: the
-// go command's standard error is a terminal (a pty from script(1)) on the
-// cold build, which prints the standard-library line exactly once, and on
-// the warm build, which prints nothing; a cold build whose standard error
-// is a pipe (logs, go test -json readers, these tests) prints nothing.
-func TestStdAnnouncement(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the runtime's packages twice")
-	}
-	script, err := exec.LookPath("script")
-	if err != nil || runtime.GOOS != "linux" {
-		t.Skip("needs script(1) on Linux for a terminal")
-	}
-	dir := t.TempDir()
-	for name, text := range map[string]string{"go.mod": "module example.com/tiny\n\ngo 1.26\n", "main.go": "package main\n\nfunc main() {}\n"} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	build := "go build " + toolexecFlag() + " -o /dev/null ."
-	piped := command(t, dir, []string{"GOCACHE=" + t.TempDir()}, "", "sh", "-c", build)
-	if piped.code != 0 || strings.Contains(piped.output(), "vtbound:") {
-		t.Errorf("cold build, standard error a pipe: %+v; want success and no vtbound line", piped)
-	}
-	env := []string{"GOCACHE=" + t.TempDir()}
-	for i, want := range []int{1, 0} {
-		r := command(t, dir, env, "", script, "-qec", build, "/dev/null")
-		if n := strings.Count(r.output(), "vtbound: building the standard library"); r.code != 0 || n != want {
-			t.Errorf("build %d on a terminal: %+v; want exit 0 and the line %d time(s)", i+1, r, want)
-		}
-	}
 }
 
 var update = flag.Bool("update", false, "rewrite docs/configuration.md's generated settings tables")

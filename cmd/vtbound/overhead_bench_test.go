@@ -32,7 +32,7 @@ func BenchmarkInstrumentationOverhead(b *testing.B) {
 		b.Fatal(err)
 	}
 	native, inst := filepath.Join(dir, "native.test"), filepath.Join(dir, "inst.test")
-	for _, args := range [][]string{{"test", "-c", "-o", native, "."}, {"test", "-c", toolexecFlag(), "-o", inst, "."}} {
+	for _, args := range [][]string{{"test", "-c", "-o", native, "."}, {"test", "-c", toolexecFlag(b), "-o", inst, "."}} {
 		if r := goCmd(b, dir, nil, args...); r.code != 0 {
 			b.Fatalf("go %v:\n%s", args, r.output())
 		}

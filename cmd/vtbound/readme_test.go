@@ -1,3 +1,5 @@
+//go:build e2e
+
 package main
 
 import (
@@ -11,6 +13,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/vtbound/vtbound/internal/testbin"
 )
 
 // readmeBlocks returns the contents of the first n fenced code blocks of a
@@ -42,11 +46,14 @@ func readmeBlocks(t *testing.T, file string, n int) []string {
 	return blocks
 }
 
-// copyRepo copies the repository at root, without .git, to a new
-// directory and returns it.
+// copyRepo copies the repository at root, without .git, into an emptied
+// directory and returns it. The directory's path is the same on every run
+// (testbin.FixedDir), so that the go commands run in the copy (installing
+// vtbound, building every package's tests) find the packages whose sources
+// did not change in the build cache, as they do in the repository itself.
 func copyRepo(t *testing.T, root string) string {
 	t.Helper()
-	dst := filepath.Join(t.TempDir(), "vtbound")
+	dst := filepath.Join(testbin.FixedDir(t, "repo"), "vtbound")
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err

@@ -1,3 +1,5 @@
+//go:build e2e
+
 package main
 
 import (
@@ -49,7 +51,7 @@ var reportEnv = []string{"VTBOUND_STRATEGY=random", "VTBOUND_SEED=1", "VTBOUND_B
 // report a newcomer reads (the verdict, the sentence, where each goroutine
 // ended, the minimised interleaving with its elisions, its (c,v,t) in
 // words and the replay command) with testdata/reports/<Test>[-strategy].txt;
-// `go test ./cmd/vtbound -run TestReportGoldens -update` rewrites them. The
+// `go test -tags e2e ./cmd/vtbound -run TestReportGoldens -update` rewrites them. The
 // original interleaving, seeds and hashes are left out: they belong to the
 // search, not to the report's wording.
 func TestReportGoldens(t *testing.T) {
@@ -67,7 +69,7 @@ func TestReportGoldens(t *testing.T) {
 		if strategy != "" {
 			env = append(env, "VTBOUND_STRATEGY="+strategy)
 		}
-		r := goCmd(t, dir, env, "test", toolexecFlag(), "-run=^("+strings.Join(names, "|")+")$", "-count=1", "-v", ".")
+		r := goCmd(t, dir, env, "test", toolexecFlag(t), "-run=^("+strings.Join(names, "|")+")$", "-count=1", "-v", ".")
 		if r.code != 1 {
 			t.Fatalf("go test: exit %d, want 1 (the kernels' bugs):\n%s", r.code, r.output())
 		}
@@ -167,6 +169,6 @@ func reportGolden(t *testing.T, name string, got []byte) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs (go test ./cmd/vtbound -run TestReportGoldens -update rewrites it):\n--- got\n%s\n--- want\n%s", path, got, want)
+		t.Errorf("%s differs (go test -tags e2e ./cmd/vtbound -run TestReportGoldens -update rewrites it):\n--- got\n%s\n--- want\n%s", path, got, want)
 	}
 }

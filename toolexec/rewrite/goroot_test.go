@@ -1,3 +1,5 @@
+//go:build e2e || integration
+
 package rewrite
 
 import (
@@ -28,16 +30,16 @@ import (
 // main package whose output (and exit status) is its specification. The
 // rewrite must not change what any of them does: TestGorootRun rewrites a
 // deterministic sample, builds and runs every program natively and
-// rewritten, and compares exit status and output.
+// rewritten, and compares exit status and output. It is in the e2e tier
+// (a sample of gorootDefaultSample programs) and the integration tier,
+// where it runs every program:
 //
-//	VTBOUND_GOROOT_TESTS=all go test -run TestGorootRun -v -timeout 60m ./toolexec/rewrite
+//	go test -tags integration -run TestGorootRun -v -timeout 60m ./toolexec/rewrite
 //
-// runs every program instead of the sample (a number N runs N of them; any
-// other value is a regular expression selecting programs by their path
-// below $GOROOT/test, e.g. VTBOUND_GOROOT_TESTS='^gcstring.go$').
-
-// gorootDefaultSample is the number of programs the test runs by default.
-const gorootDefaultSample = 40
+// VTBOUND_GOROOT_TESTS=all runs every program in either tier, a number N
+// runs N of them, and any other value is a regular expression selecting
+// programs by their path below $GOROOT/test, e.g.
+// VTBOUND_GOROOT_TESTS='^gcstring.go$'.
 
 // gorootKnown lists the programs whose rewritten form does not yet behave
 // as the original, with the reason (found by the whole-corpus run below).

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/vtbound/vtbound/internal/testbin"
 	"github.com/vtbound/vtbound/toolexec/scope"
 )
 
@@ -19,9 +20,12 @@ var fakeRT = fstest.MapFS{
 	"rt/testdata/x.go":       {Data: []byte("not Go either\n")},
 }
 
-// testConfig is a build of src in dir with the go command on PATH.
+// testConfig is a build of src in dir with the go command on PATH. The rt
+// source directory (under the user cache directory) is the test's own; the
+// go build cache is the machine's.
 func testConfig(t *testing.T, dir string, src fstest.MapFS) Config {
 	t.Helper()
+	testbin.KeepGoCache(t)
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	return Config{Go: "go", Source: src, Dir: dir}
 }
