@@ -43,7 +43,7 @@ func TestStdlib(t *testing.T) {
 			}
 		}
 	}
-	blocked := goCmd(t, dir, append(alarmsEnv, "VTBOUND_TIME=blocked"), "test", "-count=1", "-run=^(TestContextDeadlineAfterWork|TestDebounce)$", toolexecFlag(), ".")
+	blocked := goCmd(t, dir, append(alarmsEnv, "VTBOUND_TIME=blocked"), "test", "-count=1", "-run=^(TestContextDeadlineAfterWork|TestDebounce)$", toolexecFlag(t), ".")
 	if blocked.code != 0 {
 		t.Errorf("timing tests under VTBOUND_TIME=blocked: exit %d\n%s", blocked.code, blocked.output())
 	}
