@@ -112,8 +112,9 @@ type primitive struct {
 	// oracle is the failure every exploration must report ("panic",
 	// "deadlock", ...), or "" when no execution may fail.
 	oracle string
-	// report lists further text the failure report must contain.
-	report []string
+	// report lists further text the failure report must contain; absent,
+	// text the output must not contain.
+	report, absent []string
 	// env holds extra VTBOUND_* settings.
 	env []string
 	// seen lists outcomes that must each occur in some execution.

@@ -388,6 +388,14 @@ func contextCancelTree(t *testing.T, o *outcomes) {
 
 func syncxPrimitives() []primitive {
 	return []primitive{
+		// WaitGroup.Go does not call Done when f panics (Go 1.25): Wait
+		// never returns to code that would race with the fatal panic.
+		{name: "wg-go-panic-skips-done", oracle: "panic", report: []string{"boom"}, absent: []string{"Wait returned"}, body: func(t *testing.T, o *outcomes) {
+			var wg sync.WaitGroup
+			rt.WGGo(pSync, &wg, func() { panic("boom") })
+			rt.WGWait(pSync, &wg)
+			t.Error("Wait returned after f panicked")
+		}},
 		{name: "oncefunc", only: []string{"n=1 n=1"}, body: func(t *testing.T, o *outcomes) {
 			n := 0
 			f := rt.OnceValue(pSync, func() int { write(gx, &n); n++; return n })
@@ -467,7 +475,8 @@ func exploreTable(t *testing.T, test, env string, table func() []primitive) {
 }
 
 // checkFailingIn explores p in a child process running test (which finds p
-// through p.env) and requires p's oracle in the report.
+// through p.env) and requires p's oracle and report text in the output,
+// and none of its absent text.
 func checkFailingIn(t *testing.T, test string, p primitive) {
 	cmd := exec.Command(os.Args[0], "-test.run=^"+test+"$", "-test.count=1")
 	cmd.Env = append(os.Environ(), "VTBOUND_SEED="+primitiveSeed(), "VTBOUND_BUDGET=200", "VTBOUND_RACES=on",
@@ -480,5 +489,15 @@ func checkFailingIn(t *testing.T, test string, p primitive) {
 	}
 	if want := "vtbound: " + test + ": " + p.oracle; err == nil || !strings.Contains(out, want) {
 		t.Fatalf("want a report %q; output:\n%s", want, tail(out, 40))
+	}
+	for _, want := range p.report {
+		if !strings.Contains(out, want) {
+			t.Errorf("the report lacks %q; output:\n%s", want, tail(out, 40))
+		}
+	}
+	for _, bad := range p.absent {
+		if strings.Contains(out, bad) {
+			t.Errorf("the output has %q; output:\n%s", bad, tail(out, 40))
+		}
 	}
 }

@@ -115,7 +115,12 @@ func WGGo(site int32, wg *sync.WaitGroup, f func()) {
 	}
 	WGAdd(site, wg, 1)
 	Go(site, func() {
-		defer WGDone(site, wg)
+		defer func() {
+			if x := recover(); x != nil {
+				panic(x) // as wg.Go: no Done when f panics (Wait must not return)
+			}
+			WGDone(site, wg)
+		}()
 		f()
 	})
 }
