@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/vtbound/vtbound/internal/filelock"
 )
 
 // FixedDir returns an empty directory whose path depends only on name and
@@ -28,7 +30,7 @@ func FixedDir(tb testing.TB, name string) string {
 	if err := os.MkdirAll(base, 0o755); err != nil {
 		tb.Fatal(err)
 	}
-	unlock, err := lockFile(dir + ".lock")
+	unlock, err := filelock.Lock(dir + ".lock")
 	if err != nil {
 		tb.Fatalf("testbin: %v", err)
 	}

@@ -53,6 +53,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/vtbound/vtbound/internal/filelock"
 )
 
 // Vtbound returns the path of a vtbound binary built from the current
@@ -86,7 +88,7 @@ func find() (string, error) {
 	if err := os.MkdirAll(base, 0o755); err != nil {
 		return "", err
 	}
-	unlock, err := lockFile(filepath.Join(base, key+".lock"))
+	unlock, err := filelock.Lock(filepath.Join(base, key+".lock"))
 	if err != nil {
 		return "", fmt.Errorf("testbin: %w", err)
 	}

@@ -21,6 +21,8 @@ import (
 	"strings"
 
 	"github.com/vtbound/vtbound/toolexec/scope"
+
+	"github.com/vtbound/vtbound/internal/filelock"
 )
 
 // RT is rt compiled for the current build: the export data (archive) of rt
@@ -63,7 +65,7 @@ func Ensure(c Config, work string) (rt *RT, err error) {
 	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return nil, fmt.Errorf("rt: %w", err)
 	}
-	unlock, err := lockFile(filepath.Join(dir, "rt.lock"))
+	unlock, err := filelock.Lock(filepath.Join(dir, "rt.lock"))
 	if err != nil {
 		return nil, fmt.Errorf("rt: lock: %w", err)
 	}

@@ -1,6 +1,6 @@
 //go:build unix
 
-package testbin
+package filelock
 
 import (
 	"fmt"
@@ -8,10 +8,9 @@ import (
 	"syscall"
 )
 
-// lockFile takes an exclusive advisory lock on path, creating it, and
-// returns the function that releases it; the lock is released too when
-// the process exits.
-func lockFile(path string) (func() error, error) {
+// Lock takes an exclusive advisory lock on path, creating it, and
+// returns the function that releases it.
+func Lock(path string) (func() error, error) {
 	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o666)
 	if err != nil {
 		return nil, err

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package testbin
+package filelock
 
 import (
 	"errors"
@@ -9,10 +9,10 @@ import (
 	"time"
 )
 
-// lockFile takes an exclusive lock on path by creating it exclusively,
+// Lock takes an exclusive lock on path by creating it exclusively,
 // waiting while another process holds it, and returns the function that
 // releases it (removes the file).
-func lockFile(path string) (func() error, error) {
+func Lock(path string) (func() error, error) {
 	for {
 		f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_RDWR, 0o666)
 		if err == nil {
