@@ -14,12 +14,14 @@ import (
 const goleakPath = "go.uber.org/goleak"
 
 // goleakOptions carries goleak's options over to vtbound's leak oracle.
-// When a TestMain calls goleak.VerifyTestMain with IgnoreTopFunction or
-// IgnoreAnyFunction options whose argument is a constant, the names are
-// registered first thing in TestMain with _vtbrt.IgnoreLeaks, so that the
-// explorations accept the goroutines goleak accepts. (IgnoreAnyFunction
-// is honoured for the top function only.) The rest of TestMain is left
-// unchanged.
+// When a TestMain calls goleak.VerifyTestMain, _vtbrt.GoleakChecksAll is
+// called first thing in TestMain: every test of the package checks leaks,
+// so a goroutine left looping on the clock fails it (rt/internal/explore,
+// loops.go). When the call passes IgnoreTopFunction or IgnoreAnyFunction
+// options whose argument is a constant, the names are registered there
+// too with _vtbrt.IgnoreLeaks, so that the explorations accept the
+// goroutines goleak accepts. (IgnoreAnyFunction is honoured for the top
+// function only.) The rest of TestMain is left unchanged.
 func (fr *fileRewriter) goleakOptions(d *dst.FuncDecl, fd *ast.FuncDecl) {
 	if !fr.isTest || fd.Recv != nil || fd.Name.Name != "TestMain" {
 		return
@@ -28,23 +30,41 @@ func (fr *fileRewriter) goleakOptions(d *dst.FuncDecl, fd *ast.FuncDecl) {
 	pos := token.NoPos
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
-		if !ok || !fr.goleakFunc(call.Fun, "VerifyTestMain") || len(call.Args) < 2 {
+		if !ok || !fr.goleakFunc(call.Fun, "VerifyTestMain") || len(call.Args) < 1 {
 			return true
 		}
+		pos = call.Pos()
 		for _, arg := range call.Args[1:] {
 			if name, ok := fr.ignoredFunction(arg); ok {
 				names = append(names, &dst.BasicLit{Kind: token.STRING, Value: strconv.Quote(name)})
-				pos = call.Pos()
 			}
 		}
 		return true
 	})
-	if len(names) == 0 {
+	if pos == token.NoPos {
 		return
 	}
-	stmt := exprStmt(fr.rtCall("IgnoreLeaks", names...))
-	fr.mark(stmt, pos)
-	d.Body.List = append([]dst.Stmt{stmt}, d.Body.List...)
+	stmts := []dst.Stmt{exprStmt(fr.rtCall("GoleakChecksAll"))}
+	if len(names) > 0 {
+		stmts = append(stmts, exprStmt(fr.rtCall("IgnoreLeaks", names...)))
+	}
+	for _, stmt := range stmts {
+		fr.mark(stmt, pos)
+	}
+	d.Body.List = append(stmts, d.Body.List...)
+}
+
+// goleakVerifyNone marks the T passed to goleak.VerifyNone as a test that
+// checks leaks: x's first argument t becomes _vtbrt.GoleakChecks(t),
+// which returns t. It reports whether x is such a call.
+func (fr *fileRewriter) goleakVerifyNone(x *dst.CallExpr, ae *ast.CallExpr) bool {
+	if len(x.Args) == 0 || !fr.goleakFunc(ae.Fun, "VerifyNone") {
+		return false
+	}
+	fr.callFun(x, ae)
+	fr.exprs(x.Args)
+	x.Args[0] = fr.rtCall("GoleakChecks", x.Args[0])
+	return true
 }
 
 // ignoredFunction returns the function name of a goleak.IgnoreTopFunction

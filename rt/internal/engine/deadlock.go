@@ -40,6 +40,9 @@ func (x *execution) stuck() {
 // timer goroutines are neither.
 func (x *execution) blockedGoroutine() (blocked *G, polling bool) {
 	for _, g := range x.alive {
+		if x.loops(g) {
+			continue // loopers wake nobody (testend.go)
+		}
 		if x.bodyDone && g.live && g.mayWakeAfterBody(x.now) {
 			polling = true
 			continue

@@ -50,11 +50,14 @@ type earlyCache struct {
 }
 
 // earliestEarly returns the virtual time of the earliest pending wake-up
-// that may happen early now: due within the window, before the clock stops
-// moving after the body (afterBody), within the execution's bound. A
+// that may happen early now: due within the window, within the
+// execution's bound. A
 // pending wake-up that may not is held back (earlyCache.held).
 func (x *execution) earliestEarly() (time.Duration, bool) {
 	c := &x.early
+	if x.settling() {
+		return 0, false // testend.go
+	}
 	if c.calc == c.gen && c.gen != 0 {
 		return c.at, c.ok
 	}
@@ -64,7 +67,7 @@ func (x *execution) earliestEarly() (time.Duration, bool) {
 		return 0, false
 	}
 	lim := x.e.lim
-	if lim.WakeWindow < 0 || next-x.now > lim.WakeWindow || x.bodyDone && next > x.bodyEnd+afterBody || len(x.earlyWakes) >= lim.EarlyWakes {
+	if lim.WakeWindow < 0 || next-x.now > lim.WakeWindow || len(x.earlyWakes) >= lim.EarlyWakes {
 		c.held = true
 		return 0, false
 	}
@@ -110,6 +113,9 @@ func (x *execution) wakesEarly(g *G) bool {
 func (x *execution) wakeEarly(g *G) {
 	if x.otherWork(g) {
 		x.earlyWakes = append(x.earlyWakes, EarlyWake{Step: len(x.trace), G: g.id, Waited: g.sleepLength()})
+	}
+	if x.bodyDone {
+		x.countMove() // testend.go
 	}
 	x.moveClock(g.wakeAt)
 }

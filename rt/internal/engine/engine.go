@@ -131,6 +131,10 @@ type Limits struct {
 	WakeWindow time.Duration
 	// EarlyWakes bounds the wake-ups per execution that race with work.
 	EarlyWakes int
+	// LoopFails, when set, judges each goroutine an execution that
+	// otherwise passed left looping on the clock (testend.go): a non-empty
+	// answer says why the loop fails the execution, as a goroutine leak.
+	LoopFails func(Looper) string
 }
 
 // DefaultLimits are the limits used when a field is zero.
@@ -177,6 +181,7 @@ func (l Limits) withDefaults() Limits {
 	if l.EarlyWakes > 0 {
 		d.EarlyWakes = l.EarlyWakes
 	}
+	d.LoopFails = l.LoopFails
 	return d
 }
 

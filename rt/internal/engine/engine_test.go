@@ -432,29 +432,3 @@ func TestParseSiteTable(t *testing.T) {
 		}
 	}
 }
-
-// TestBackgroundLoopAfterBodyEnds: a loop on a ticker that never ends (a
-// connection's keep-alive) keeps running after the body returned only
-// until the virtual clock is afterBody past the body's end: the execution
-// then ends without a failure, long before the step bound.
-func TestBackgroundLoopAfterBodyEnds(t *testing.T) {
-	e := New(newRandom(1, 3), Limits{MaxSteps: 100_000}, nil)
-	var x int
-	for {
-		res, ok := e.Run(func() {
-			cur().Go(0, func() {
-				for {
-					cur().Sleep(0, 100*time.Millisecond)
-					cur().Access(0, unsafe.Pointer(&x), true)
-					x++
-				}
-			})
-		})
-		if !ok {
-			return
-		}
-		if res.Failure != nil || res.Outcome == sched.StepBound || len(res.Trace) > 200 {
-			t.Fatalf("outcome %v (%+v) after %d steps, want an end without failure after about 20", res.Outcome, res.Failure, len(res.Trace))
-		}
-	}
-}

@@ -60,6 +60,7 @@ type execution struct {
 	lingering    bool // base counts goroutines an earlier execution left exiting
 	bodyDone     bool
 	bodyEnd      time.Duration // the virtual time at which the body returned
+	end          testEnd       // the clock after the body returned (testend.go)
 	rmw          rmwCheck      // a read-modify-write step not classified yet (rmw.go)
 	boundHit     bool          // the step bound ended the execution without a livelock
 	lastProgress int           // the last step that changed shared state (noteProgress)
@@ -75,6 +76,7 @@ type execution struct {
 
 	// wake-ups that race with work (earlywake.go)
 	early      earlyCache
+	due        dueCache    // the due wake-up that comes first (sleep.go)
 	earlyWakes []EarlyWake // the early wake-ups so far
 	wakesHeld  bool        // work took a step while a wake-up was held back
 
@@ -307,8 +309,11 @@ func (x *execution) onlySpinners() bool {
 // timer, if there is one, and reports whether it did.
 func (x *execution) advanceClock() bool {
 	next, ok := x.nextWake()
-	if !ok || x.bodyDone && next > x.bodyEnd+afterBody {
-		return false // see afterBody
+	if ok && x.bodyDone {
+		next, ok = x.wakeAfterBody(next) // testend.go
+	}
+	if !ok {
+		return false
 	}
 	x.moveClock(next)
 	return true
@@ -338,7 +343,7 @@ func (x *execution) moveClock(at time.Duration) {
 // moves.
 func (x *execution) approachClock() bool {
 	next, ok := x.nextWake()
-	if !ok || next-x.now <= 2*approachFloor || x.bodyDone && next > x.bodyEnd+afterBody {
+	if !ok || next-x.now <= 2*approachFloor {
 		return x.advanceClock()
 	}
 	x.now += (next - x.now) / 2
@@ -353,15 +358,6 @@ func (x *execution) approachClock() bool {
 // clock moves straight to it (approachClock).
 const approachFloor = time.Millisecond
 
-// afterBody bounds how far the virtual clock moves after the test body
-// returned. Time still moves then, so that a background loop on a ticker
-// (a janitor, a pool's purger) can wake goroutines that look blocked, as
-// natively; but natively the test is over, and a loop that never ends (a
-// connection's keep-alive every 100 ms: hashicorp/yamux's TestPing) would
-// otherwise run every execution to the step or time bound. Goroutines
-// still waiting on a timer beyond it are not blamed (see stuck).
-const afterBody = time.Second
-
 // keepUp waits, once uncontrolled code has taken part in the execution,
 // until real time has caught up with the execution's wall clock (within
 // maxCatchUp per advance). Uncontrolled code reads real time: an httptest
@@ -370,7 +366,7 @@ const afterBody = time.Second
 // would otherwise never see the deadline pass however long the client's
 // virtual retries waited, where natively both read one clock.
 func (x *execution) keepUp() {
-	if x.epoch.IsZero() || !x.uncontrolled && !x.foreignGoroutines() {
+	if x.epoch.IsZero() || !x.uncontrolled && !x.foreignGoroutines() || x.pastCatchUp() {
 		return
 	}
 	if d := time.Until(x.wall()); d > 0 {
@@ -567,9 +563,12 @@ type Result struct {
 	EarlyWakes []EarlyWake
 	// WakesHeld reports that work took a step while a pending wake-up was
 	// held back from racing with it (due beyond Limits.WakeWindow, past
-	// Limits.EarlyWakes, after the body's afterBody, or with the window
-	// negative): the execution does not stand for every order Go allows.
+	// Limits.EarlyWakes, or with the window negative): the execution does
+	// not stand for every order Go allows.
 	WakesHeld bool
+	// Loops are the goroutines left looping on the clock after the body
+	// returned (testend.go): background loops the test never stopped.
+	Loops []Looper
 }
 
 // Clone returns a copy of r that stays valid after the next execution.
@@ -581,6 +580,7 @@ func (r *Result) Clone() *Result {
 	c.RaceReports = append([]RaceReport(nil), r.RaceReports...)
 	c.States = append([]GoroutineState(nil), r.States...)
 	c.EarlyWakes = append([]EarlyWake(nil), r.EarlyWakes...)
+	c.Loops = append([]Looper(nil), r.Loops...)
 	c.Plan.Track = append([]int32(nil), r.Plan.Track...)
 	if r.Failure != nil {
 		f := *r.Failure
@@ -594,6 +594,8 @@ func (r *Result) Clone() *Result {
 func (x *execution) result(failedBefore bool) *Result {
 	x.timedOutFailure()         // timeout.go
 	x.testFailure(failedBefore) // failure.go
+	loops := x.loopers()
+	x.failLoop(loops) // testend.go
 	r := &Result{Label: x.plan.Label, Plan: x.plan, Failure: x.failure, RaceReports: x.races, Uncontrolled: x.uncontrolled, Handoffs: x.handoffs}
 	r.N = x.n
 	r.Trace = x.trace
@@ -604,6 +606,7 @@ func (x *execution) result(failedBefore bool) *Result {
 	r.Races = len(x.races)
 	r.FailedBy = x.failedSteps()
 	r.EarlyWakes, r.WakesHeld = x.earlyWakes, x.wakesHeld
+	r.Loops = loops
 	switch {
 	case x.failure != nil:
 		r.Outcome = x.failure.Outcome

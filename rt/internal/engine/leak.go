@@ -10,10 +10,11 @@ import (
 // The goroutine leak oracle.
 //
 // Goroutines still blocked (or busy-waiting on each other at the step
-// bound: spinLeak) when the test body has returned are leaked, as a leak
-// checker such as goleak reports them. Not blamed: goroutines waiting for
-// the virtual clock or a timer that is still armed (a background loop on
-// a ticker may wake the others, as natively), background timer goroutines
+// bound: spinLeak) when the test body has returned and the virtual clock
+// has moved on as far as it goes (testend.go) are leaked, as a leak
+// checker such as goleak reports them. Not blamed here: goroutines left
+// looping on the clock (Result.Loops, judged by package explore),
+// background timer goroutines
 // (an AfterFunc that has not fired), goroutines waiting on code vtbound
 // does not control, and goroutines blocked at a dependency's operation
 // (RegisterDependency): natively nothing checks them, and the test
@@ -42,10 +43,9 @@ func (x *execution) leak(blocked *G) {
 }
 
 // mayWakeAfterBody reports whether g, after the body returned, may still
-// move as time passes and so is not blamed: time can still move after the
-// body returned, and a background loop on a ticker (a janitor, a pool's
-// purger) or a sleeper beyond afterBody may wake the goroutines that look
-// blocked, as natively.
+// move as time passes: a background loop on a ticker (a janitor, a pool's
+// purger) or a sleeper may wake the goroutines that look blocked, as
+// natively, until the loops are found to loop (testend.go).
 func (g *G) mayWakeAfterBody(now time.Duration) bool {
 	return g.pendingTimer() || g.wakesLater(now)
 }

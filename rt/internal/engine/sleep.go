@@ -18,8 +18,44 @@ import (
 type clockWait struct{}
 
 func (clockWait) enabled(x *execution, g *G) bool {
-	return g.wakeAt <= x.now || x.wakesEarly(g) // earlywake.go
+	return g.wakeAt <= x.now && x.firstDue() == g || x.wakesEarly(g) // earlywake.go
 }
+
+// firstDue returns, among the goroutines waiting for the clock whose
+// wake-up is due, the one whose wake-up comes first natively: the earliest
+// deadline, and of equal deadlines the one armed at the earliest step. Only
+// it is enabled, so due timers fire one at a time in Go's order. Virtual
+// time stands still while goroutines work, so a timer and a ticker armed
+// one after the other for the same duration share a deadline; natively the
+// work between them took time and the first armed fires first: a select
+// parked on both (testify's Eventually) takes the timer's case. Computed
+// once per refresh of the enabled set (see earlyCache.gen).
+func (x *execution) firstDue() *G {
+	c := &x.due
+	if c.calc == x.early.gen && c.calc != 0 {
+		return c.g
+	}
+	c.calc, c.g = x.early.gen, nil
+	for _, h := range x.alive {
+		if h.live && h.onClock() && h.wakeAt <= x.now && (c.g == nil || dueBefore(h, c.g)) {
+			c.g = h
+		}
+	}
+	return c.g
+}
+
+// dueBefore reports whether g's wake-up comes before h's natively: an
+// earlier deadline, or an equal one armed at an earlier step.
+func dueBefore(g, h *G) bool {
+	return g.wakeAt < h.wakeAt || g.wakeAt == h.wakeAt && g.waitStep < h.waitStep
+}
+
+// dueCache holds firstDue's answer for one refresh of the enabled set.
+type dueCache struct {
+	calc uint32
+	g    *G
+}
+
 func (clockWait) group() (*waitSet, bool) { return nil, false }
 func (clockWait) state(*G) string         { return "sleep" }
 

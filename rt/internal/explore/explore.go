@@ -46,6 +46,8 @@ type driver struct {
 	marks []failMark
 	// leaks are the accepted leaks (VTBOUND_IGNORE_LEAKS).
 	leaks acceptedLeaks
+	// loops are the background loops passing executions left (loops.go).
+	loops loopsSeen
 	// firstPass holds the scheduling decisions of the exploration's first
 	// execution when it passed (passed says so).
 	firstPass []int
@@ -149,6 +151,7 @@ func run(t *testing.T, body func(t *testing.T), in *fuzzInput) {
 		runMinimizeChild(t, body, d, path, os.Getenv(minimizeOutEnv))
 		return
 	}
+	d.failLoopsFrom(nil) // loops.go: a parent's
 	if spec := os.Getenv(probeEnv); spec != "" {
 		runProbeChild(t, body, d, spec, os.Getenv(probeOutEnv))
 		return
@@ -165,7 +168,7 @@ func run(t *testing.T, body func(t *testing.T), in *fuzzInput) {
 }
 
 func (d *driver) limits() engine.Limits {
-	return engine.Limits{MaxSteps: d.s.MaxSteps, BreakStep: d.s.BreakStep, WakeWindow: d.s.WakeWindow, EarlyWakes: d.s.EarlyWakes}
+	return engine.Limits{MaxSteps: d.s.MaxSteps, BreakStep: d.s.BreakStep, WakeWindow: d.s.WakeWindow, EarlyWakes: d.s.EarlyWakes, LoopFails: d.loopFails}
 }
 
 // explore runs the configured strategy within the budget.
@@ -205,6 +208,9 @@ func (d *driver) explore() {
 			return
 		}
 		d.notePass(res, n)
+		if r := d.noteLoops(res); r != nil && d.failScheduledLoop(r, strat) { // loops.go
+			return
+		}
 		if res.Outcome == sched.StepBound {
 			d.stepBoundWarning(res, n+1)
 			if n == 0 {
@@ -225,6 +231,7 @@ func (d *driver) explore() {
 		}
 	}
 	d.summarizeLeaks()
+	d.summarizeLoops()
 	if firstRace != nil {
 		d.fail(firstRace, strat)
 		return

@@ -134,6 +134,9 @@ func (d *driver) runName() string {
 // schedule names the input's corpus file (and says whether the failure
 // was classified); the content names the file as schedfile.Write does.
 func (d *driver) writeSchedule(sf *schedfile.Schedule) (string, error) {
+	if len(sf.Loops) == 0 {
+		sf.Loops = d.loops.failingLoops() // loops.go: its replay fails so too
+	}
 	if d.in == nil {
 		return schedfile.Write(d.testDir(), sf)
 	}

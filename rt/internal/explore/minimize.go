@@ -231,6 +231,7 @@ func runMinimizeChild(t *testing.T, body func(*testing.T), s *driver, path, out 
 	if err != nil {
 		t.Fatal(err)
 	}
+	s.failLoopsFrom(sf.Loops) // loops.go
 	var cur *testing.T
 	failed := func() bool { return cur != nil && cur.Failed() }
 	run := func(e *engine.Engine) (res *engine.Result, ok bool) {

@@ -177,7 +177,7 @@ func (d *driver) probe(spec string, env ...string) (probeResult, error) {
 	defer os.Remove(out)
 	ctx, cancel := context.WithTimeout(context.Background(), probeTimeout)
 	defer cancel()
-	cmd := childCmd(ctx, d.t.Name(), append([]string{probeEnv + "=" + spec, probeTestEnv + "=" + d.t.Name(), probeOutEnv + "=" + out}, env...))
+	cmd := childCmd(ctx, d.t.Name(), append([]string{probeEnv + "=" + spec, probeTestEnv + "=" + d.t.Name(), probeOutEnv + "=" + out}, append(env, d.loopsChildEnv()...)...))
 	output, runErr := cmd.CombinedOutput()
 	data, err := os.ReadFile(out)
 	if err != nil {

@@ -64,6 +64,10 @@ type Result struct {
 	// vtbound sweep keeps it per test across nights.
 	CoverageFile string `json:"coverage_file,omitempty"`
 	Replay       string `json:"replay,omitempty"`
+	// Loops are the places where passing executions left goroutines
+	// looping on the clock after the test ("cache.go:40 (sleep)"), not
+	// failed: the test does not check leaks with goleak (docs/verdicts.md).
+	Loops []string `json:"loops,omitempty"`
 	// Report is the failure vtbound reported through the test, if any.
 	Report *FailureReport `json:"report,omitempty"`
 	// Bug identifies the reported interleaving bug, if any.

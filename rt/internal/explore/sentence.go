@@ -3,6 +3,7 @@ package explore
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/vtbound/vtbound/rt/internal/engine"
 	"github.com/vtbound/vtbound/rt/internal/sched"
@@ -18,6 +19,23 @@ func whatHappened(res *engine.Result) string {
 	return s
 }
 
+// loopSentence accounts for a leak of goroutines left looping on the
+// clock (engine/testend.go), or returns "".
+func loopSentence(res *engine.Result) string {
+	if res.Failure == nil || !slices.ContainsFunc(res.Loops, func(lp engine.Looper) bool { return lp.G == res.Failure.G }) {
+		return "" // a blocked goroutine is blamed (blockedSentence)
+	}
+	var parts []string
+	for _, lp := range res.Loops {
+		parts = append(parts, fmt.Sprintf("G%d at %s", lp.G, describeOp(lp.Wait)))
+	}
+	what := "keep looping on the clock after the test returned, and nothing stops them"
+	if len(parts) == 1 {
+		what = "keeps looping on the clock after the test returned, and nothing stops it"
+	}
+	return strings.Join(parts, " and ") + " " + what + "."
+}
+
 // whatHappenedSteps is the report's first sentence and the trace indices
 // of the steps it names: the unserializable interleaving behind an
 // assertion failure or panic (else the order of the conflicting accesses
@@ -28,6 +46,9 @@ func whatHappenedSteps(res *engine.Result) (string, []int) {
 	case sched.Deadlock, sched.Leak:
 		if res.Failure != nil && res.Failure.Bound {
 			return spinSentence(res.States), nil
+		}
+		if s := loopSentence(res); s != "" {
+			return s, nil
 		}
 		return blockedSentence(res.States, res.Trace, res.Outcome), nil
 	case sched.Failed, sched.Panicked:

@@ -41,6 +41,9 @@ func (s *Schedule) Marshal() []byte {
 	if len(s.Conflicts) > 0 {
 		fmt.Fprintf(&b, "conflict:%s\n", joinInts(s.Conflicts))
 	}
+	for _, l := range s.Loops {
+		fmt.Fprintf(&b, "loop: %s\n", l)
+	}
 	if len(s.Essential) > 0 {
 		fmt.Fprintf(&b, "essential:%s\n", joinInts(s.Essential))
 	}

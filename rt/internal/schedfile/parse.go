@@ -86,6 +86,8 @@ func (p *parser) set(key, val string) error {
 		s.Strategy = val
 	case "cvt":
 		s.CVT = val
+	case "loop":
+		s.Loops = append(s.Loops, val)
 	case "track":
 		if val != "all" {
 			s.Track = append([]string{}, strings.Fields(val)...)

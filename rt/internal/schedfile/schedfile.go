@@ -40,6 +40,10 @@
 //	conflict:  the 1-based trace positions of the conflicting accesses
 //	essential: the 1-based trace positions of the steps that matter
 //	           (what the report's minimised interleaving shows)
+//	loop:      "PACKAGE FILE:LINE:COL[#K]", one line per site: a goroutine
+//	           left looping on the clock there after the test fails the
+//	           replay (a background loop left running on some schedules
+//	           only; see docs/verdicts.md)
 //
 // Sites are named by position, not by the numeric IDs of one build, so a
 // schedule keeps replaying after edits to other files of the package.
@@ -150,6 +154,7 @@ type Schedule struct {
 	Conflicts  []int       // 1-based trace positions
 	Essential  []int       // 1-based trace positions
 	Comments   []string    // written as '#' lines (the readable interleaving)
+	Loops      []string    // sites where a loop left running fails (engine.SiteName)
 	Extra      [][2]string // keys this version does not know, in file order
 }
 

@@ -1,0 +1,107 @@
+package engine
+
+import (
+	"testing"
+	"time"
+	"unsafe"
+
+	"github.com/vtbound/vtbound/rt/internal/sched"
+)
+
+// keepAlive starts the kernel "a background loop nobody stops": a
+// goroutine that wakes every period and writes a counter, for ever (a
+// connection's keep-alive, a cache's janitor).
+func keepAlive(period time.Duration) {
+	var n int
+	cur().Go(0, func() {
+		for {
+			cur().Sleep(0, period)
+			cur().Access(0, unsafe.Pointer(&n), true)
+			n++
+		}
+	})
+}
+
+// sleepThenSend starts the kernel "a worker that outlives its caller": it
+// sleeps d, then sends its result on an unbuffered channel nobody
+// receives from any more, and so blocks for ever.
+func sleepThenSend(d time.Duration) {
+	ch := make(chan int)
+	cur().MakeChan(ChanKey(ch), 0)
+	cur().Go(0, func() {
+		cur().Sleep(0, d)
+		cur().Select(0, sched.OpSend, false, []Case{&SendCase[int]{Ch: ch, V: 1}})
+	})
+}
+
+// runEvery runs body in every execution e allows, and calls check with
+// each result.
+func runEvery(e *Engine, body func(), check func(*Result)) int {
+	n := 0
+	for {
+		res, ok := e.Run(body)
+		if !ok {
+			return n
+		}
+		n++
+		check(res)
+	}
+}
+
+// TestBackgroundLoopAfterBodyEnds: a loop on the clock that never ends
+// keeps running after the body returned only until it is found to loop:
+// the execution then ends without a failure, long before the step bound,
+// and lists the loop's goroutine in Result.Loops.
+func TestBackgroundLoopAfterBodyEnds(t *testing.T) {
+	for _, period := range []time.Duration{time.Millisecond, 100 * time.Millisecond, time.Hour} {
+		e := New(newRandom(1, 3), Limits{MaxSteps: 100_000}, nil)
+		runEvery(e, func() { keepAlive(period) }, func(res *Result) {
+			if res.Failure != nil || res.Outcome == sched.StepBound || len(res.Trace) > 20*loopRounds {
+				t.Fatalf("period %v: outcome %v (%+v) after %d steps, want an end without failure after a few rounds", period, res.Outcome, res.Failure, len(res.Trace))
+			}
+			if len(res.Loops) != 1 || res.Loops[0].G != 2 || res.Loops[0].Wait.Kind != sched.OpSleep {
+				t.Fatalf("period %v: loops %+v, want G2 sleeping", period, res.Loops)
+			}
+		})
+	}
+}
+
+// TestWorkerOutlivesCaller: a worker that sleeps two hours and then
+// blocks for ever is a leak, although the test body returned long before
+// (nothing caps how far the clock moves after the body), also beside a
+// background loop that wakes every 100 ms.
+func TestWorkerOutlivesCaller(t *testing.T) {
+	for _, loop := range []bool{false, true} {
+		e := New(newRandom(1, 3), Limits{MaxSteps: 100_000}, nil)
+		runEvery(e, func() {
+			if loop {
+				keepAlive(100 * time.Millisecond)
+			}
+			sleepThenSend(2 * time.Hour)
+		}, func(res *Result) {
+			wantOutcome(t, res, sched.Leak)
+			if len(res.Trace) > 60*loopRounds {
+				t.Fatalf("loop %v: %d steps, want the clock to jump to the sleeper", loop, len(res.Trace))
+			}
+		})
+	}
+}
+
+// TestRetriesThatEndAreNoLoop: a goroutine that retries a few times on
+// the clock and then exits is neither a leak nor a loop.
+func TestRetriesThatEndAreNoLoop(t *testing.T) {
+	e := New(newRandom(1, 3), Limits{MaxSteps: 100_000}, nil)
+	var n int
+	runEvery(e, func() {
+		cur().Go(0, func() {
+			for d := time.Second; d < 8*time.Second; d *= 2 {
+				cur().Sleep(0, d)
+				cur().Access(0, unsafe.Pointer(&n), true)
+			}
+		})
+	}, func(res *Result) {
+		if res.Failure != nil || len(res.Loops) != 0 || res.Outcome != sched.OK {
+			t.Fatalf("outcome %v (%+v), loops %+v: want a pass", res.Outcome, res.Failure, res.Loops)
+		}
+	})
+}

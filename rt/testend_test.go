@@ -1,0 +1,88 @@
+package rt_test
+
+import (
+	"errors"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/vtbound/vtbound/rt"
+)
+
+// reconnect is the kernel "a retry loop never cancelled": dial fails, and
+// the error path returns without cancelling the loop that redials every
+// 100 ms, for ever.
+func reconnect(stop <-chan struct{}) error {
+	dial := func() error { return errors.New("connection refused") }
+	err := dial()
+	rt.Go(pGo, func() {
+		for {
+			if rt.Select(pChan, false, rt.RecvCase(stop), rt.RecvCase(rt.After(pSched, 100*time.Millisecond))) == 0 {
+				return
+			}
+			_ = dial()
+		}
+	})
+	return err
+}
+
+// testEndPrimitives are the kernels of a test's end (docs/verdicts.md,
+// "A test's end"): what goroutines left behind do once the body returned,
+// however far in virtual time.
+func testEndPrimitives() []primitive {
+	return []primitive{
+		// A worker sleeps two hours while its caller gives up after one,
+		// then blocks for ever sending its result.
+		{name: "worker-outlives-caller", oracle: "goroutine leak",
+			report: []string{"test body returned while goroutines are still blocked"},
+			body: func(t *testing.T, o *outcomes) {
+				res := rt.MakeChan[int](pChan, 0)
+				rt.Go(pGo, func() {
+					rt.Sleep(pSched, 2*time.Hour)
+					rt.Send(pChan, res, 42)
+				})
+				if rt.Select(pChan, false, rt.RecvCase(res), rt.RecvCase(rt.After(pSched, time.Hour))) == 1 {
+					t.Log("gave up after an hour")
+				}
+			}},
+		// The reconnect loop nobody cancels, in a test that checks leaks
+		// with goleak (the rewriter wraps VerifyNone's T so).
+		{name: "reconnect-loop-goleak", oracle: "goroutine leak",
+			report: []string{"left looping on the clock", "the test checks leaks with goleak"},
+			body: func(t *testing.T, o *outcomes) {
+				rt.GoleakChecks(t)
+				if err := reconnect(rt.MakeChan[struct{}](pChan, 0)); err == nil {
+					t.Error("dial succeeded")
+				}
+			}},
+		// The same loop where nothing checks leaks: listed, not failed.
+		{name: "reconnect-loop-unchecked", body: func(t *testing.T, o *outcomes) {
+			_ = reconnect(rt.MakeChan[struct{}](pChan, 0))
+		}},
+		// A stopper that closes the loop's channel only if it runs after
+		// the body marked the work done: on the other order the loop is
+		// left running, which depends on the schedule.
+		{name: "loop-left-on-some-schedules", oracle: "goroutine leak",
+			report: []string{"left looping on the clock", "on other schedules no goroutine is left looping there"},
+			body: func(t *testing.T, o *outcomes) {
+				stop := rt.MakeChan[struct{}](pChan, 0)
+				_ = reconnect(stop)
+				var done atomic.Bool
+				rt.Go(pGo, func() {
+					if rt.Atomic(pAtomic, rt.ALoad, &done).Load() {
+						rt.Close(pChan, stop)
+					}
+				})
+				rt.Atomic(pAtomic, rt.AStore, &done).Store(true)
+			}},
+	}
+}
+
+// testEndEnv selects child mode of TestTestEnd (see TestPrimitives).
+const testEndEnv = "VTBOUND_TEST_TESTEND"
+
+// TestTestEnd explores the testEndPrimitives programs as TestStdlib does
+// its own.
+func TestTestEnd(t *testing.T) {
+	exploreTable(t, "TestTestEnd", testEndEnv, testEndPrimitives)
+}
