@@ -24,8 +24,8 @@
 // is its kind's row in sched's operation table. The rooms: mutex.go,
 // rwmutex.go, waitgroup.go, once.go, cond.go, chan.go (with adopt.go and
 // reflectchan.go), sleep.go, timer.go, context.go, pool.go, memory.go
-// (with rmw.go), syncmap.go. The engine itself has no list of
-// primitives.
+// (with rmw.go), syncmap.go, synctest.go (testing/synctest bubbles). The
+// engine itself has no list of primitives.
 //
 // # Oracles
 //
