@@ -59,7 +59,6 @@ import (
 // Invariant: ended is set once, when the caller's synctest-end step is
 // taken; a goroutine of an ended bubble is in no bubble (G.bubble).
 type bubble struct {
-	caller *G
 	root   *G
 	start  time.Duration // the virtual clock when the bubble began
 	exited vclock        // the clocks of its goroutines that exited
@@ -88,15 +87,9 @@ func (g *G) bubble() *bubble {
 	return nil
 }
 
-// InBubble reports whether g belongs to an active bubble.
-func (g *G) InBubble() bool { return g.bubble() != nil }
-
 // blockedTime reports whether a bubble is active in x: the virtual clock
 // then moves only when no goroutine can run.
-func (x *execution) blockedTime() bool {
-	n, _ := x.model.rt[bubblesKey{}].(int)
-	return n > 0
-}
+func (x *execution) blockedTime() bool { return x.activeBubbles() > 0 }
 
 // Synctest models synctest.Test(t, f) by g: run, which calls f, runs as
 // the root of a new bubble, and Synctest returns when every goroutine of
@@ -110,7 +103,7 @@ func (g *G) Synctest(site int32, run func()) bool {
 		return false
 	}
 	x := g.x
-	b := &bubble{caller: g, start: x.now, outer: x.takeBodyFuncs()}
+	b := &bubble{start: x.now, outer: x.takeBodyFuncs()}
 	x.model.rt[bubblesKey{}] = x.activeBubbles() + 1
 	if !g.enter(sched.OpGo, site, nil) {
 		return false
