@@ -93,8 +93,11 @@
 // execution, a ticker or context made outside the execution, and a
 // context derived from a cancellable context vtbound does not model, run
 // natively (real time).
-// A test that calls testing/synctest.Test runs natively, unexplored (its
-// bubble has the runtime's own fake clock). Package-level state is not reset
+// A testing/synctest bubble (SynctestTest, SynctestWait) is modelled: its
+// goroutines are controlled, its clock starts at 2000-01-01 UTC and moves
+// only when no goroutine of the execution can run, and synctest.Wait
+// waits until its other goroutines are durably blocked; a goroutine
+// blocked in uncontrolled code is not (docs/stdlib.md). Package-level state is not reset
 // between executions: a failure that only a second run in one process
 // shows is reported as not repeatable in one process, and the test keeps
 // its native verdict with a warning where vtbound can give it back

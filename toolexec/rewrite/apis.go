@@ -172,6 +172,9 @@ var apiTable = []api{
 	{"testing", "T", "Run", "Test", "none", shapeSubtest, valueNative, quiet, docSubtest},
 	{"testing", "F", "Fuzz", "Fuzz", "none", shapeFuzz, valueNative, quiet, docFuzz},
 
+	{"testing/synctest", "", "Test", "SynctestTest", "synctest go synctest-end", shapeFunc, valueLiteral, warned, docSynctestTest},
+	{"testing/synctest", "", "Wait", "SynctestWait", "synctest-wait", shapeFunc, valueLiteral, warned, docSynctestWait},
+
 	{"reflect", "", "Select", "ReflectSelect", "select", shapeFunc, valueLiteral, warned, docReflect},
 	{"reflect", "Value", "Send", "ReflectSend", "select", shapeRecv, valueNative, warned, docReflect},
 	{"reflect", "Value", "Recv", "ReflectRecv", "select", shapeRecv, valueNative, warned, docReflect},
@@ -215,6 +218,8 @@ const (
 	docTCleanup     = "`t.Cleanup(f)` (`*T`, `*B`, `*F`, `TB`): on the explored test's own `T`, `f` runs at the end of each execution, under control, before the leak check; on a subtest's `T`, as natively"
 	docSubtest      = "in a test file, the literal's body is explored on its own (`_vtbrt.Test`), as a test function is"
 	docFuzz         = "in a test file, each input is explored like a test body (`_vtbrt.Fuzz`)"
+	docSynctestTest = "a modelled bubble: its goroutines are explored like any others, its clock starts at 2000-01-01 UTC and moves only when no goroutine can run, and a bubble blocked for good is a deadlock (see [testing/synctest](#testingsynctest))"
+	docSynctestWait = "waits until every other goroutine of the bubble is durably blocked or has exited"
 	docReflect      = "the channel model of `<-ch` and `select`: a goroutine waiting in `reflect.Select` is a partner of controlled sends and receives"
 	docFileIO       = "a scheduling point; a write happens before a later read of any file, as in the race detector ([fidelity.md](fidelity.md#file-io))"
 )

@@ -49,7 +49,7 @@ func (fr *fileRewriter) wrapTestDecl(d *dst.FuncDecl, fd *ast.FuncDecl) {
 	if len(field.Names) == 1 {
 		name = field.Names[0].Name
 	}
-	if fr.dispatchOnly(fd.Body, name) || fr.callsRTTest(fd.Body) || fr.measuresMemory(fd.Body) || fr.usesSynctest(fd) {
+	if fr.dispatchOnly(fd.Body, name) || fr.callsRTTest(fd.Body) || fr.measuresMemory(fd.Body) {
 		return
 	}
 	if name == "_" {
@@ -362,6 +362,8 @@ func (fr *fileRewriter) isVisible(n ast.Node) bool {
 			return f.Name() == "Gosched"
 		case "time":
 			return f.Name() == "Sleep" || f.Name() == "After"
+		case "testing/synctest":
+			return true
 		}
 	}
 	return false

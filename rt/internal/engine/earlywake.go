@@ -30,7 +30,9 @@ import "time"
 // execution in which the bound kept a wake-up from being enabled records
 // it (Result.WakesHeld), so that a search claims no proof over it.
 // Limits.WakeWindow < 0 is VTBOUND_TIME=blocked: time moves only when no
-// goroutine can run, as inside a testing/synctest bubble.
+// goroutine can run, as inside a testing/synctest bubble; while a bubble
+// is active (synctest.go) no wake-up happens early either, and one held
+// back counts only when it is a goroutine's outside the bubble.
 
 // EarlyWake is a wake-up that happened while other goroutines could run.
 type EarlyWake struct {
@@ -67,6 +69,10 @@ func (x *execution) earliestEarly() (time.Duration, bool) {
 		return 0, false
 	}
 	lim := x.e.lim
+	if x.blockedTime() {
+		c.held = x.outsideOnClock()
+		return 0, false
+	}
 	if lim.WakeWindow < 0 || next-x.now > lim.WakeWindow || len(x.earlyWakes) >= lim.EarlyWakes {
 		c.held = true
 		return 0, false
@@ -134,3 +140,15 @@ func (x *execution) otherWork(g *G) bool {
 // sleepLength returns how long g, waiting for the clock, waits in all: the
 // duration of its sleep or timer.
 func (g *G) sleepLength() time.Duration { return g.wakeAt - g.waitFrom }
+
+// outsideOnClock reports whether a live goroutine outside every bubble
+// waits for the virtual clock: while a bubble is active its wake-up is
+// held back (see above).
+func (x *execution) outsideOnClock() bool {
+	for _, g := range x.alive {
+		if g.live && g.onClock() && g.bubble() == nil {
+			return true
+		}
+	}
+	return false
+}

@@ -24,8 +24,8 @@
 // is its kind's row in sched's operation table. The rooms: mutex.go,
 // rwmutex.go, waitgroup.go, once.go, cond.go, chan.go (with adopt.go and
 // reflectchan.go), sleep.go, timer.go, context.go, pool.go, memory.go
-// (with rmw.go), syncmap.go. The engine itself has no list of
-// primitives.
+// (with rmw.go), syncmap.go, synctest.go (testing/synctest bubbles). The
+// engine itself has no list of primitives.
 //
 // # Oracles
 //
@@ -539,6 +539,7 @@ type G struct {
 	goStmt bool
 	late   bool        // runLate: released at its first hook (Current)
 	timer  *timerState // the timer whose goroutine g is (timer.go), or nil
+	bub    *bubble     // the testing/synctest bubble g belongs to (synctest.go), or nil
 	ho     outState    // hand-off on uncontrolled blocking (handoff.go)
 
 	// the enabled set (enabled.go)
@@ -562,6 +563,7 @@ func (x *execution) newG(parent int, fn func()) *G {
 	g.clock = x.e.clocks.Get()
 	if parent > 0 {
 		g.clock.Set(x.gs[parent-1].clock)
+		g.bub = x.gs[parent-1].bubble()
 	}
 	g.clock.Tick(g.id)
 	x.gs = append(x.gs, g)
@@ -569,6 +571,9 @@ func (x *execution) newG(parent int, fn func()) *G {
 	x.lv.add(g.id)
 	x.markDirty(g)
 	x.e.inRun.Add(1)
+	if g.bub != nil {
+		fn = g.leavingBubble(fn) // synctest.go
+	}
 	go g.run(fn)
 	return g
 }
@@ -626,6 +631,7 @@ func (g *G) exit(r any, normal bool) {
 		return
 	}
 	x.exitFailure(g, r, normal) // failure.go
+	x.leaveBubble(g)            // synctest.go
 	x.gone(g)
 	x.removeAlive(g)
 	x.unclassify(g)

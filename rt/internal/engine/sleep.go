@@ -140,12 +140,16 @@ func (g *G) After(site int32, d time.Duration) <-chan time.Time {
 // sleeps is the time slept (and nowTick per reading between), the same on
 // every schedule and on a loaded machine, and readings strictly increase,
 // so that a loop waiting for a deadline by reading the clock ends. A
-// goroutine released at the end of its execution reads real time.
+// goroutine released at the end of its execution reads real time; one in
+// a testing/synctest bubble reads the bubble's clock (synctest.go).
 func (g *G) Now() time.Time {
 	if g.abort {
 		return time.Now()
 	}
 	x := g.x
+	if b := g.bubble(); b != nil {
+		return b.now(x)
+	}
 	if x.epoch.IsZero() {
 		x.epoch = time.Now()
 	}

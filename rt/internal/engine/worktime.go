@@ -37,7 +37,8 @@ import "time"
 // the clock at the same steps. It is checked once every workCheck steps
 // (at most 1024), and only while some goroutine can run: when none can,
 // the clock moves anyway (pickNext), coupled with real time when
-// uncontrolled code takes part (couple).
+// uncontrolled code takes part (couple). While a testing/synctest bubble
+// is active, work makes no time pass (synctest.go).
 
 // waitClock makes g wait, from this step, for the virtual clock to reach
 // at.
@@ -61,7 +62,7 @@ func workCheckMask(workSteps int) int {
 // above), and reports whether it did. pickNext calls it while a goroutine
 // can run.
 func (x *execution) workPassesTime() bool {
-	if x.step&x.e.workMask != 0 || x.step == x.workCheck {
+	if x.step&x.e.workMask != 0 || x.step == x.workCheck || x.blockedTime() {
 		return false
 	}
 	x.workCheck = x.step

@@ -85,6 +85,16 @@ type KindInfo struct {
 	// Idle says how a step of this kind counts for the engine's
 	// busy-wait detector.
 	Idle Idle
+	// Durable: a goroutine of a testing/synctest bubble whose pending
+	// operation of this kind cannot proceed is durably blocked, as
+	// synctest defines it (a channel operation or select, Cond.Wait,
+	// WaitGroup.Wait, a sleep, a timer that has not fired, synctest.Wait):
+	// only another goroutine of the bubble, or the bubble's clock, can
+	// wake it. A goroutine blocked otherwise (a Mutex or RWMutex lock,
+	// Once.Do, code vtbound does not control) is not: something outside
+	// the bubble might wake it, so the bubble's clock stands still and
+	// synctest.Wait waits.
+	Durable bool
 }
 
 // Idle says whether a step changes shared state, for the busy-wait
@@ -122,26 +132,26 @@ var kindTable = [numOpKinds]KindInfo{
 	OpAtomicLoad:    {Class: ClassMemory, Access: true, Commute: tagRead, Idle: IdleWait},
 	OpAtomicStore:   {Class: ClassMemory, Access: true, Write: true},
 	OpAtomicRMW:     {Class: ClassMemory, Access: true, Write: true, Idle: IdleOwn},
-	OpSend:          {Class: ClassChan, Write: true, Blocking: true, Sync: true, Release: true},
-	OpRecv:          {Class: ClassChan, Write: true, Blocking: true, Sync: true, Acquire: true, Idle: IdleOwn},
+	OpSend:          {Class: ClassChan, Write: true, Blocking: true, Sync: true, Release: true, Durable: true},
+	OpRecv:          {Class: ClassChan, Write: true, Blocking: true, Sync: true, Acquire: true, Idle: IdleOwn, Durable: true},
 	OpClose:         {Class: ClassChan, Write: true, Sync: true, Release: true},
-	OpSelect:        {Class: ClassChan, Write: true, Blocking: true, Wide: true, Sync: true, Acquire: true, Idle: IdleOwn},
+	OpSelect:        {Class: ClassChan, Write: true, Blocking: true, Wide: true, Sync: true, Acquire: true, Idle: IdleOwn, Durable: true},
 	OpLock:          {Class: ClassLock, Write: true, Blocking: true, Sync: true, Mutex: true, Idle: IdlePlain},
 	OpUnlock:        {Class: ClassLock, Write: true, Sync: true, Mutex: true, Idle: IdlePlain},
 	OpRLock:         {Class: ClassLock, Blocking: true, Commute: tagReaders, Sync: true, Mutex: true, Idle: IdlePlain},
 	OpRUnlock:       {Class: ClassLock, Commute: tagReaders, Sync: true, Mutex: true, Idle: IdlePlain},
 	OpTryLock:       {Class: ClassLock, Write: true, Sync: true, Mutex: true, Idle: IdleWait},
 	OpWGAdd:         {Class: ClassWaitGroup, Write: true, Commute: tagWGAdd, Sync: true, Release: true},
-	OpWGWait:        {Class: ClassWaitGroup, Blocking: true, Commute: tagRead, Sync: true, Acquire: true},
+	OpWGWait:        {Class: ClassWaitGroup, Blocking: true, Commute: tagRead, Sync: true, Acquire: true, Durable: true},
 	OpOnce:          {Class: ClassAll, Write: true, Blocking: true, Sync: true, Release: true, Acquire: true},
 	OpCondWait:      {Class: ClassLock, Write: true, Wide: true, Sync: true},
-	OpCondWake:      {Class: ClassLock, Write: true, Blocking: true, Wide: true, Sync: true},
+	OpCondWake:      {Class: ClassLock, Write: true, Blocking: true, Wide: true, Sync: true, Durable: true},
 	OpCondSignal:    {Class: ClassLock, Write: true, Sync: true},
 	OpCondBroadcast: {Class: ClassLock, Write: true, Sync: true},
 	OpGo:            {Release: true},
 	OpYield:         {Sync: true, Idle: IdleWait},
-	OpSleep:         {Class: ClassAll, Blocking: true, Sync: true, Idle: IdleWait},
-	OpTimer:         {Class: ClassAll, Write: true, Blocking: true, Sync: true},
+	OpSleep:         {Class: ClassAll, Blocking: true, Sync: true, Idle: IdleWait, Durable: true},
+	OpTimer:         {Class: ClassAll, Write: true, Blocking: true, Sync: true, Durable: true},
 	OpPoll:          {Class: ClassAll, Write: true, Blocking: true, Sync: true, Idle: IdleWait},
 	OpExit:          {},
 	OpWGDone:        {Class: ClassWaitGroup, Write: true, Commute: tagWGDone, Sync: true, Release: true},
@@ -152,6 +162,10 @@ var kindTable = [numOpKinds]KindInfo{
 	OpMapRMW:        {Class: ClassMap, Access: true, Write: true},
 	OpMapRange:      {Class: ClassMap, Access: true, Wide: true, Commute: tagRead, Idle: IdleWait},
 	OpMapClear:      {Class: ClassMap, Access: true, Write: true, Wide: true},
+	OpSynctest:      {Class: ClassAll, Write: true, Sync: true},
+	OpSynctestWait:  {Class: ClassAll, Write: true, Blocking: true, Sync: true, Durable: true},
+	OpSynctestEnd:   {Class: ClassAll, Write: true, Blocking: true, Sync: true},
+	OpSynctestExit:  {Class: ClassAll, Write: true, Sync: true},
 }
 
 // Info returns k's properties (the zero KindInfo for an unknown kind).

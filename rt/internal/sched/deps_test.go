@@ -14,7 +14,8 @@ var depGroups = []struct {
 	none    bool       // dependent with nothing
 }{
 	{name: "none", kinds: []OpKind{OpNone, OpStart, OpGo, OpYield, OpExit}, none: true},
-	{name: "all", kinds: []OpKind{OpOnce, OpSleep, OpTimer, OpPoll, OpTimerSet, OpCancel}, all: true},
+	{name: "all", kinds: []OpKind{OpOnce, OpSleep, OpTimer, OpPoll, OpTimerSet, OpCancel,
+		OpSynctest, OpSynctestWait, OpSynctestEnd, OpSynctestExit}, all: true},
 	{name: "memory", kinds: []OpKind{OpRead, OpWrite, OpAtomicLoad, OpAtomicStore, OpAtomicRMW},
 		commute: [][]OpKind{{OpRead, OpAtomicLoad}}},
 	{name: "lock", kinds: []OpKind{OpLock, OpUnlock, OpRLock, OpRUnlock, OpTryLock, OpCondWait, OpCondWake, OpCondSignal, OpCondBroadcast},
@@ -132,6 +133,10 @@ func TestDependentCases(t *testing.T) {
 		{"sync.Map Range and a load commute", Op{Kind: OpMapRange, Obj: x1}, Op{Kind: OpMapLoad, Obj: x2}, false},
 		{"sync.Map Clear writes every key", Op{Kind: OpMapClear, Obj: x1}, Op{Kind: OpMapLoad, Obj: x2}, true},
 		{"a sync.Map key and a location", Op{Kind: OpMapStore, Obj: x1}, Op{Kind: OpWrite, Obj: x1}, false},
+		{"synctest.Wait waits for every goroutine of its bubble", Op{Kind: OpSynctestWait}, Op{Kind: OpRead, Obj: x1}, true},
+		{"a bubble's start stops early wake-ups", Op{Kind: OpSynctest}, Op{Kind: OpSleep}, true},
+		{"synctest.Test's end waits for every goroutine of its bubble", Op{Kind: OpSynctestEnd}, Op{Kind: OpSend, Obj: x1}, true},
+		{"a bubble goroutine's exit may enable synctest.Wait", Op{Kind: OpSynctestExit}, Op{Kind: OpSynctestWait}, true},
 	}
 	for _, c := range cases {
 		if got := Dependent(c.a, c.b); got != c.want {
@@ -168,6 +173,25 @@ func TestIdleFromTable(t *testing.T) {
 	for k := OpKind(0); k < numOpKinds; k++ {
 		if got := k.Info().Idle; got != want[k] {
 			t.Errorf("%v: Idle = %d, want %d", k, got, want[k])
+		}
+	}
+}
+
+// TestDurableFromTable keeps the Durable column to testing/synctest's list
+// of the operations that durably block a goroutine: channel operations and
+// selects, Cond.Wait (its wake-up step), WaitGroup.Wait, sleeps, timers
+// that have not fired, synctest.Wait. Lock operations, Once.Do and polls
+// of uncontrolled code are not durable; a kind that never blocks is not
+// either.
+func TestDurableFromTable(t *testing.T) {
+	durable := []OpKind{OpSend, OpRecv, OpSelect, OpCondWake, OpWGWait, OpSleep, OpTimer, OpSynctestWait}
+	for k := OpKind(0); k < numOpKinds; k++ {
+		i := k.Info()
+		if i.Durable != in(durable, k) {
+			t.Errorf("%v: Durable=%v, want %v", k, i.Durable, in(durable, k))
+		}
+		if i.Durable && !i.Blocking {
+			t.Errorf("%v: durable but never blocks", k)
 		}
 	}
 }

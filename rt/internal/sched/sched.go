@@ -128,6 +128,10 @@ const (
 	OpMapRMW               // sync.Map LoadOrStore, LoadAndDelete, Swap, CompareAndSwap, CompareAndDelete of one key
 	OpMapRange             // sync.Map Range (reads every key; Obj is the map)
 	OpMapClear             // sync.Map Clear (writes every key; Obj is the map)
+	OpSynctest             // testing/synctest.Test starting its bubble (the bubble's root goroutine)
+	OpSynctestWait         // testing/synctest.Wait: waits until every other goroutine of its bubble is durably blocked
+	OpSynctestEnd          // testing/synctest.Test waiting for every goroutine of its bubble to exit
+	OpSynctestExit         // a goroutine of a testing/synctest bubble about to exit (it may enable synctest.Wait or the end)
 	numOpKinds
 )
 
@@ -143,6 +147,8 @@ var opNames = [...]string{
 	OpTimerSet: "timer-set", OpCancel: "cancel",
 	OpMapLoad: "map-load", OpMapStore: "map-store", OpMapRMW: "map-rmw",
 	OpMapRange: "map-range", OpMapClear: "map-clear",
+	OpSynctest: "synctest", OpSynctestWait: "synctest-wait", OpSynctestEnd: "synctest-end",
+	OpSynctestExit: "synctest-exit",
 }
 
 // String returns the operation's short name, as used in reports.

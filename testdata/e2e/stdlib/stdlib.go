@@ -1,6 +1,6 @@
 // Package stdlib uses the standard library's blocking surface the way
 // ordinary code does: timers, tickers, AfterFunc, contexts, sync.Map,
-// OnceValue, Cond and sync.Locker.
+// OnceValue, Cond and sync.Locker, in and out of testing/synctest bubbles.
 package stdlib
 
 import (
@@ -153,4 +153,46 @@ func (l *Loop) run() {
 func (l *Loop) Close() {
 	close(l.quit)
 	<-l.done
+}
+
+// Pinger counts the ticks of a ticker in a goroutine of its own until
+// Stop. Count reads the count without the lock the goroutine takes: a
+// data race, inside a testing/synctest bubble as anywhere.
+type Pinger struct {
+	mu   sync.Mutex
+	n    int
+	stop chan struct{}
+	done chan struct{}
+}
+
+// StartPinger starts a Pinger ticking every d.
+func StartPinger(d time.Duration) *Pinger {
+	p := &Pinger{stop: make(chan struct{}), done: make(chan struct{})}
+	go p.loop(d)
+	return p
+}
+
+func (p *Pinger) loop(d time.Duration) {
+	t := time.NewTicker(d)
+	defer t.Stop()
+	defer close(p.done)
+	for {
+		select {
+		case <-t.C:
+			p.mu.Lock()
+			p.n++
+			p.mu.Unlock()
+		case <-p.stop:
+			return
+		}
+	}
+}
+
+// Count returns the ticks so far (without the lock: the bug).
+func (p *Pinger) Count() int { return p.n }
+
+// Stop ends the goroutine and waits for it.
+func (p *Pinger) Stop() {
+	close(p.stop)
+	<-p.done
 }

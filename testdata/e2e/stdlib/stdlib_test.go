@@ -231,8 +231,9 @@ type spin struct{ l sync.Locker }
 func (s *spin) Lock()   { s.l.Lock() }
 func (s *spin) Unlock() { s.l.Unlock() }
 
-// TestSynctest runs natively (vtbound says so in one line): its bubble has
-// the Go runtime's own fake clock.
+// TestSynctest is explored: a context's deadline and a sleep on the
+// bubble's clock, synctest.Wait and the end of the bubble pass on every
+// schedule.
 func TestSynctest(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
@@ -240,6 +241,22 @@ func TestSynctest(t *testing.T) {
 		go func() { time.Sleep(time.Minute) }()
 		synctest.Wait()
 		<-ctx.Done()
+	})
+}
+
+// TestSynctestPinger: the bubble's clock makes the count exact (three
+// ticks in 3 s), but Count reads it without the lock and nothing orders
+// the ticker goroutine's increments before the read (time passing orders
+// nothing): a data race inside the bubble, found once bubbles are
+// explored.
+func TestSynctestPinger(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		p := StartPinger(time.Second)
+		defer p.Stop()
+		time.Sleep(3*time.Second + time.Millisecond)
+		if n := p.Count(); n != 3 {
+			t.Errorf("%d ticks after 3s, want 3", n)
+		}
 	})
 }
 

@@ -5,6 +5,8 @@ import (
 	"runtime"
 	"sync"
 	"testing"
+	"testing/synctest"
+	"time"
 )
 
 var shared int
@@ -134,4 +136,20 @@ func TestAllocsSubtest(t *testing.T) {
 		_ = testing.AllocsPerRun(10, func() { shared++ })
 	})
 	t.Run("explored", func(t *testing.T) { go func() { shared = 8 }() })
+}
+
+// TestBubble is explored: synctest.Test and synctest.Wait call rt.
+func TestBubble(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		go func() { time.Sleep(time.Second); shared = 7 }()
+		synctest.Wait()
+		time.Sleep(time.Second)
+	})
+}
+
+// TestBubbleAndSubtests calls synctest.Test besides t.Run: it is no
+// dispatcher only, so its body is explored.
+func TestBubbleAndSubtests(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) { synctest.Wait() })
+	t.Run("sub", func(t *testing.T) {})
 }
