@@ -25,12 +25,13 @@ import (
 
 // excusable reports whether a failure classified v leaves the test
 // passing: it is not repeatable in one process, at a later execution or
-// (v.earlier) at the first after earlier tests, and the test has not
+// (v.earlier) at the first after earlier tests, or it occurs on every
+// schedule while the test passes natively (passesNatively), and the test has not
 // failed through its own testing.T, or it did in that execution and the
 // failure could be taken back (unfail.go; not when a subtest explored on
 // its own, which reported its own verdict).
 func (d *driver) excusable(v verdict, first bool) bool {
-	if v.kind != notRepeatable || first && !v.earlier {
+	if v.kind != passesNatively && (v.kind != notRepeatable || first && !v.earlier) {
 		return false
 	}
 	return !d.t.Failed() || !d.subtests.Load() && takeBack(d.marks)
@@ -45,6 +46,10 @@ func (d *driver) warnNotRepeatable(res *engine.Result, v verdict) {
 	left := ""
 	if l := d.before.leftBehind(d.s.Dir); len(l) > 0 {
 		left = " (left behind: " + strings.Join(l, "; ") + ")"
+	}
+	if v.kind == passesNatively {
+		warnf("%s: execution %d failed (%s) on every schedule, but the test passes natively, so it keeps its native verdict (pass): %s; vtbound's model of what the test does differs from Go's here (code that reads the clock or the scheduler around vtbound, for example); please report it", d.t.Name(), res.N, msg, v.why)
+		return
 	}
 	warnf("%s: execution %d failed (%s), which is not repeatable in one process, so the test keeps its native verdict (pass): %s; it depends on state earlier executions or tests left in the process%s",
 		d.t.Name(), res.N, msg, v.why, left)

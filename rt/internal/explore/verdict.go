@@ -30,6 +30,12 @@ const (
 	// a fresh process, so the failure depends on state earlier executions
 	// left in the process.
 	notRepeatable
+	// passesNatively: the failure occurs on every schedule tried, yet the
+	// test passes when run natively (without exploration) in a fresh
+	// process: vtbound's model of what the test does differs from Go's
+	// (a clock read around the model, say), so the failure says nothing
+	// about the program and the test keeps its native verdict.
+	passesNatively
 )
 
 // verdict is the classification of one failure.
@@ -90,7 +96,22 @@ func (d *driver) classify(res *engine.Result, first bool) verdict {
 	case again.Oracle != oracle || !first:
 		return verdict{}
 	}
-	return d.everySchedule(oracle)
+	return d.nativeCheck(res, d.everySchedule(oracle))
+}
+
+// nativeCheck runs a test whose failure v occurs on every schedule once
+// natively, in a fresh process, when its oracle is one a native run
+// shows (a test failure or a panic: a leak or a deadlock passes or hangs
+// natively), and makes it passesNatively when that run passes.
+func (d *driver) nativeCheck(res *engine.Result, v verdict) verdict {
+	if v.kind != everySchedule || res.Outcome != sched.Failed && res.Outcome != sched.Panicked {
+		return v
+	}
+	p, err := d.probe(nativeProbe)
+	if err != nil || !p.passed() {
+		return v
+	}
+	return verdict{kind: passesNatively, why: v.why + "; yet run once natively (without exploration) in a fresh process, the test passes"}
 }
 
 // everySchedule runs three short explorations — the non-preemptive

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/vtbound/vtbound/rt/internal/config"
 	"github.com/vtbound/vtbound/rt/internal/engine"
@@ -62,6 +63,40 @@ func TestClassifyEverySchedule(t *testing.T) {
 	// No goroutine: each exploration stops after its one schedule.
 	if v := d.classify(res, true); v.kind != everySchedule || !strings.Contains(v.why, "random: 1 executions, 1 distinct traces") {
 		t.Errorf("classify = %+v, want every schedule, one execution per exploration", v)
+	}
+}
+
+// TestClassifyPassesNatively: a body that measures a virtual sleep with
+// the real clock (around vtbound's model) fails on every schedule, but
+// passes natively: the failure says nothing about the program, and the
+// verdict excuses it.
+func TestClassifyPassesNatively(t *testing.T) {
+	body := func(*testing.T) {
+		start := time.Now()
+		if g := engine.Current(); g != nil {
+			g.Sleep(0, 20*time.Millisecond)
+		} else {
+			time.Sleep(20 * time.Millisecond)
+		}
+		if time.Since(start) < 20*time.Millisecond {
+			panic("slept less than 20ms of real time")
+		}
+	}
+	if os.Getenv(probeEnv) != "" {
+		Test(t, body)
+		return
+	}
+	d := newTestDriver(t, body)
+	res := runOnce(t, d, 1)
+	if res.Outcome != sched.Panicked {
+		t.Fatalf("outcome %v, want a panic", res.Outcome)
+	}
+	v := d.classify(res, true)
+	if v.kind != passesNatively || !strings.Contains(v.why, "run once natively (without exploration) in a fresh process, the test passes") {
+		t.Errorf("classify = %+v, want passes natively", v)
+	}
+	if !d.excusable(v, true) {
+		t.Errorf("a failure that passes natively is not excused")
 	}
 }
 

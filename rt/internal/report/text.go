@@ -72,11 +72,8 @@ func (r *Report) writeVerdict(b *strings.Builder) {
 func (r *Report) writeStory(b *strings.Builder) {
 	r.header(b)
 	b.WriteString("\n")
-	if r.Sentence != "" {
-		fmt.Fprintf(b, "  what happened: %s\n", r.Sentence)
-	}
-	if len(r.Timing) > 0 {
-		fmt.Fprintf(b, "  timing-dependent: %s\n", TimingLine(r.Timing))
+	if s := r.WhatHappened(); s != "" {
+		fmt.Fprintf(b, "  what happened: %s\n", s)
 	}
 	if f := r.Found; f != nil {
 		fmt.Fprintf(b, "  found by %s, seed %d, execution %d; trace hash %s\n", f.Strategy, f.Seed, f.Execution, f.TraceHash)
@@ -299,6 +296,9 @@ func SteppedLines(il *Interleaving) []string {
 // TimingLine tells the wake-ups that beat work: "G1's 5ms sleep ended
 // before G2 reached collector.go:14 (step 7)", joined by "; then ".
 func TimingLine(ws []Wake) string {
+	if len(ws) == 0 {
+		return ""
+	}
 	parts := make([]string, 0, len(ws))
 	for _, w := range ws {
 		s := fmt.Sprintf("G%d's %s %s ended", w.G, w.Waited, w.What)
@@ -310,4 +310,29 @@ func TimingLine(ws []Wake) string {
 		parts = append(parts, s+fmt.Sprintf(" (step %d)", w.Step))
 	}
 	return strings.Join(parts, "; then ")
+}
+
+// WhatHappened is the story's account in the text report: the sentence,
+// led by the wake-ups that beat work when the failure is timing-dependent
+// ("timing-dependent: G1's 5ms sleep ended before G2 reached a.go:9 (step
+// 4); then G2 wrote ..."): natively the failure needs work delayed that
+// long, which is what the reader must know first.
+func (r *Report) WhatHappened() string {
+	t := TimingLine(r.Timing)
+	switch {
+	case t == "":
+		return r.Sentence
+	case r.Sentence == "":
+		return "timing-dependent: " + t + "."
+	}
+	return "timing-dependent: " + t + "; then " + lowerFirst(r.Sentence)
+}
+
+// lowerFirst lowers s's first letter unless it starts a goroutine's name
+// ("G1 wrote ...").
+func lowerFirst(s string) string {
+	if s == "" || s[0] == 'G' && len(s) > 1 && s[1] >= '0' && s[1] <= '9' {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
 }

@@ -142,3 +142,23 @@ func check(t *testing.T, r *Report, want string) {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// TestTextTimingFirst: a timing-dependent failure says so in its first
+// sentence, before the account of the accesses, and a failure without
+// early wake-ups keeps its sentence as it is.
+func TestTextTimingFirst(t *testing.T) {
+	r := &Report{Kind: Bug, Test: "TestT", Oracle: "test failure", Sentence: "G2 wrote x at a.go:5 and G1 read it at a.go:6.",
+		Timing: []Wake{{G: 1, Waited: "5ms", What: "sleep", Step: 4, Before: 2, At: "a.go:9"}}}
+	want := "  what happened: timing-dependent: G1's 5ms sleep ended before G2 reached a.go:9 (step 4); then G2 wrote x at a.go:5 and G1 read it at a.go:6.\n"
+	if got := r.Text(); !strings.Contains(got, want) {
+		t.Errorf("text lacks %q:\n%s", want, got)
+	}
+	r.Sentence = ""
+	if got := r.Text(); !strings.Contains(got, "  what happened: timing-dependent: G1's 5ms sleep ended before G2 reached a.go:9 (step 4).\n") {
+		t.Errorf("timing without a sentence:\n%s", got)
+	}
+	r.Timing, r.Sentence = nil, "Nothing orders them."
+	if got := r.Text(); !strings.Contains(got, "  what happened: Nothing orders them.\n") || strings.Contains(got, "timing-dependent") {
+		t.Errorf("no timing:\n%s", got)
+	}
+}
