@@ -4,6 +4,8 @@ import (
 	"testing"
 	"time"
 	"unsafe"
+
+	"github.com/vtbound/vtbound/rt/internal/sched"
 )
 
 // sleepThenLook is the kernel "a sleep that waits for a worker": the body
@@ -154,5 +156,33 @@ func TestEarlyWakesBounded(t *testing.T) {
 	}
 	if !capped {
 		t.Error("no execution was capped, though 4 sleeps race with 20 steps of work")
+	}
+}
+
+// TestDueTimersFireInArmingOrder: a timer and a ticker armed one after the
+// other for the same duration share a virtual deadline; natively the
+// work between them took time, so the timer fires first, and a select
+// parked on both (testify's Eventually) takes the timer's case. Firing the
+// ticker first gave a failure Go cannot produce.
+func TestDueTimersFireInArmingOrder(t *testing.T) {
+	for _, lim := range []Limits{{}, blockedTime} {
+		e := New(newRandom(1, 300), lim, nil)
+		tickFirst := 0
+		rs := runAll(t, e, func() {
+			g := cur()
+			timer, th := g.NewTimer(0, 500*time.Millisecond, 0)
+			tick, kh := g.NewTimer(0, 250*time.Millisecond, 250*time.Millisecond)
+			tc, kc := &RecvCase[time.Time]{Ch: timer}, &RecvCase[time.Time]{Ch: tick}
+			if g.Select(0, sched.OpSelect, false, []Case{tc, kc}) == 1 { // the 250 ms tick
+				if g.Select(0, sched.OpSelect, false, []Case{tc, kc}) == 1 { // 500 ms: both due
+					tickFirst++
+				}
+			}
+			g.TimerStop(0, th)
+			g.TimerStop(0, kh)
+		})
+		if tickFirst > 0 {
+			t.Errorf("%+v: the ticker's second tick beat the timer armed before it for the same instant in %d of %d executions", lim, tickFirst, len(rs))
+		}
 	}
 }
