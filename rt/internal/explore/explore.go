@@ -213,6 +213,7 @@ func (d *driver) explore() {
 		}
 		if res.Outcome == sched.StepBound {
 			d.stepBoundWarning(res, n+1)
+			d.noteCut(res, n) // results.go
 			if n == 0 {
 				d.nativeVerdict(res) // bound.go
 			}

@@ -2,6 +2,7 @@ package explore
 
 import (
 	"encoding/json"
+	"fmt"
 	"maps"
 	"os"
 	"slices"
@@ -44,8 +45,15 @@ type Result struct {
 	// a test whose second half found none is saturated for its budget.
 	LastNew int `json:"last_new_trace"`
 	// Exhausted is set when the strategy had nothing left to explore
-	// before the budget ran out (and the test passed).
+	// before the budget ran out (and the test passed), never for an
+	// exploration cut at a bound.
 	Exhausted bool `json:"exhausted,omitempty"`
+	// Cut says what cut the exploration short ("step bound at execution
+	// 1", "time bound at execution 3"): the executions before it are all
+	// that was explored. NativeVerdict is set when none completed, so the
+	// verdict is that of one native run (docs/verdicts.md).
+	Cut           string `json:"cut,omitempty"`
+	NativeVerdict bool   `json:"native_verdict,omitempty"`
 	// Complete is set when a systematic strategy (dpor) explored every
 	// trace and nothing limits that proof; Left is its count of open
 	// backtrack points. NotProof says what kept a search that explored
@@ -195,7 +203,7 @@ func (d *driver) noteExplore(strat sched.Strategy) {
 		return
 	}
 	r.res.Coverage = strings.TrimPrefix(coverageNote(strat), "; ")
-	r.res.Exhausted = !d.t.Failed() && (d.s.Execs == 0 || r.res.Executions < d.s.Execs) &&
+	r.res.Exhausted = !d.t.Failed() && r.res.Cut == "" && (d.s.Execs == 0 || r.res.Executions < d.s.Execs) &&
 		(d.s.Time == 0 || time.Since(r.start) < d.s.Time)
 	if ft, ok := strat.(*fixedTracking); ok {
 		strat = ft.Strategy
@@ -208,6 +216,21 @@ func (d *driver) noteExplore(strat sched.Strategy) {
 			r.res.NotProof = limits
 		}
 	}
+}
+
+// noteCut records that execution res was cut at a bound and ended the
+// exploration; completed is how many executions completed before it.
+func (d *driver) noteCut(res *engine.Result, completed int) {
+	r := d.lookupRecord()
+	if r == nil {
+		return
+	}
+	bound := "step bound"
+	if res.TimeBound {
+		bound = "time bound"
+	}
+	r.res.Cut = fmt.Sprintf("%s at execution %d", bound, res.N)
+	r.res.NativeVerdict = completed == 0
 }
 
 // noteFailure records the reported bug: the schedule to replay (the

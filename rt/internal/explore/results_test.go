@@ -7,8 +7,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
+	"github.com/vtbound/vtbound/rt"
 	"github.com/vtbound/vtbound/rt/internal/explore"
 	"github.com/vtbound/vtbound/rt/internal/kernels"
 	"github.com/vtbound/vtbound/rt/internal/report"
@@ -102,4 +104,41 @@ func readResults(t *testing.T, file string) []explore.Result {
 		out = append(out, r)
 	}
 	return out
+}
+
+// TestCutRecordNotExplored: a test whose first execution is cut at the
+// step bound is not recorded as explored: its record says what cut it,
+// that its verdict is the native one, and not that the strategy was
+// exhausted.
+func TestCutRecordNotExplored(t *testing.T) {
+	if os.Getenv(resultsChild) == "cut" {
+		explore.Test(t, func(t *testing.T) {
+			var n int64
+			add := func() {
+				for range 2000 {
+					atomic.AddInt64(rt.Atomic(0, rt.ARMW, &n), 1)
+				}
+			}
+			done := rt.MakeChan[struct{}](0, 0)
+			rt.Go(0, func() { add(); rt.Close(0, done) })
+			add()
+			rt.Recv(0, done)
+		})
+		return
+	}
+	file := filepath.Join(t.TempDir(), "results.jsonl")
+	cmd := exec.Command(os.Args[0], "-test.run=^TestCutRecordNotExplored$", "-test.count=1")
+	cmd.Env = append(os.Environ(), resultsChild+"=cut", "VTBOUND_SEED=1", "VTBOUND_MAXSTEPS=500",
+		"VTBOUND_BUDGET=100", "VTBOUND_DIR="+t.TempDir(), "VTBOUND_JSON="+file)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("child: %v\n%s", err, out)
+	}
+	recs := readResults(t, file)
+	if len(recs) != 1 {
+		t.Fatalf("want 1 record, got %+v", recs)
+	}
+	r := recs[0]
+	if r.Cut != "step bound at execution 1" || !r.NativeVerdict || r.Exhausted || r.Verdict != "pass" {
+		t.Errorf("cut test's record: cut %q, native verdict %v, exhausted %v, verdict %q", r.Cut, r.NativeVerdict, r.Exhausted, r.Verdict)
+	}
 }
