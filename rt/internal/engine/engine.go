@@ -505,30 +505,33 @@ type G struct {
 	gp     uintptr
 	wake   chan struct{}
 
-	op       sched.Op
-	ctx      uint64 // op's calling context when plan.Context asks (callctx.go)
-	pend     pendingOp
-	live     bool
-	abort    bool
-	since    int // step at which op was announced (FIFO order of waiters)
-	clock    vclock
-	dom      *mutexState  // the mutex g's clock is known not to exceed (mutex.go)
-	domGen   uint32       // that mutex's gen when g released it
-	idle     int          // consecutive idle steps (see noteProgress)
-	idleFrom int          // the step the idle streak began at
-	waited   bool         // the streak has an idle step that waits (see idleStep, spinning)
-	recent   [16][2]int32 // (site, object) of recent idle steps
-	recentAt [16]int      // the step each of recent was last visited at
-	fresh    int          // since when g re-read every location of its idle streak (reread)
-	nrecent  int
-	last     sched.Op
-	wakeAt   time.Duration // virtual time at which a pending sleep or timer fires
-	waitStep int           // the step at which g began waiting for wakeAt (worktime.go)
-	waitFrom time.Duration // the virtual time at which it began (earlywake.go)
-	pollAt   time.Time
-	pollFor  time.Duration
-	pollSum  time.Duration
-	exited   chan struct{}
+	op        sched.Op
+	ctx       uint64 // op's calling context when plan.Context asks (callctx.go)
+	pend      pendingOp
+	live      bool
+	abort     bool
+	since     int // step at which op was announced (FIFO order of waiters)
+	clock     vclock
+	dom       *mutexState  // the mutex g's clock is known not to exceed (mutex.go)
+	domGen    uint32       // that mutex's gen when g released it
+	idle      int          // consecutive idle steps (see noteProgress)
+	ran       int          // the step g last took (fair.go)
+	starved   int          // samples in a row g was enabled and passed over (fair.go)
+	starvedAt int          // the sample that last saw g enabled (fair.go)
+	idleFrom  int          // the step the idle streak began at
+	waited    bool         // the streak has an idle step that waits (see idleStep, spinning)
+	recent    [16][2]int32 // (site, object) of recent idle steps
+	recentAt  [16]int      // the step each of recent was last visited at
+	fresh     int          // since when g re-read every location of its idle streak (reread)
+	nrecent   int
+	last      sched.Op
+	wakeAt    time.Duration // virtual time at which a pending sleep or timer fires
+	waitStep  int           // the step at which g began waiting for wakeAt (worktime.go)
+	waitFrom  time.Duration // the virtual time at which it began (earlywake.go)
+	pollAt    time.Time
+	pollFor   time.Duration
+	pollSum   time.Duration
+	exited    chan struct{}
 	// background marks the timer goroutine of an AfterFunc while it waits:
 	// it neither keeps an execution whose body returned alive nor counts
 	// as leaked (natively the function would simply not have run yet).

@@ -61,6 +61,7 @@ type execution struct {
 	bodyDone     bool
 	bodyEnd      time.Duration // the virtual time at which the body returned
 	end          testEnd       // the clock after the body returned (testend.go)
+	fair         fairState     // starved goroutines (fair.go)
 	rmw          rmwCheck      // a read-modify-write step not classified yet (rmw.go)
 	boundHit     bool          // the step bound ended the execution without a livelock
 	lastProgress int           // the last step that changed shared state (noteProgress)
@@ -211,9 +212,15 @@ func (x *execution) pickNext(cur *G) *G {
 			return nil
 		}
 		g := x.gs[x.en.next(0)-1]
+		x.sampleFairness() // fair.go
 		if n > 1 {
-			g = x.strategyPick(cur)
+			if f := x.fairPick(); f != nil {
+				g = f
+			} else {
+				g = x.strategyPick(cur)
+			}
 		}
+		g.ran = x.step
 		if g.wakeAt > x.now && g.onClock() {
 			x.wakeEarly(g) // earlywake.go
 		} else if x.early.held {
@@ -569,6 +576,9 @@ type Result struct {
 	// Loops are the goroutines left looping on the clock after the body
 	// returned (testend.go): background loops the test never stopped.
 	Loops []Looper
+	// Forced reports that fairness picked a goroutine the strategy had
+	// passed over for long (fair.go).
+	Forced bool
 }
 
 // Clone returns a copy of r that stays valid after the next execution.
@@ -607,6 +617,7 @@ func (x *execution) result(failedBefore bool) *Result {
 	r.FailedBy = x.failedSteps()
 	r.EarlyWakes, r.WakesHeld = x.earlyWakes, x.wakesHeld
 	r.Loops = loops
+	r.Forced = x.fair.forced
 	switch {
 	case x.failure != nil:
 		r.Outcome = x.failure.Outcome

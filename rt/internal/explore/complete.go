@@ -48,6 +48,7 @@ type proofLimits struct {
 	uncontrolled bool // uncontrolled code took part
 	cut          bool // an execution was cut at the step or time bound
 	wakesHeld    bool // a wake-up from the clock was held back from racing with work
+	forced       bool // fairness picked a goroutine the strategy passed over (engine/fair.go)
 }
 
 // note adds what execution res limits.
@@ -55,6 +56,7 @@ func (p *proofLimits) note(res *engine.Result) {
 	p.uncontrolled = p.uncontrolled || res.Uncontrolled
 	p.cut = p.cut || res.Outcome == sched.StepBound
 	p.wakesHeld = p.wakesHeld || res.WakesHeld
+	p.forced = p.forced || res.Forced
 }
 
 // reasons tells the limits in words; window is VTBOUND_TIME's (negative:
@@ -73,6 +75,9 @@ func (p *proofLimits) reasons(window time.Duration) []string {
 	}
 	if p.cut {
 		rs = append(rs, "an execution was cut at the step or time bound")
+	}
+	if p.forced {
+		rs = append(rs, "fairness ran a goroutine the search had passed over for tens of thousands of steps")
 	}
 	return rs
 }

@@ -302,3 +302,17 @@ func TestLeakSource(t *testing.T) {
 		}
 	}
 }
+
+// TestProofLimitsForced: an execution in which fairness forced a pick
+// keeps a search that explored every trace from being a proof.
+func TestProofLimitsForced(t *testing.T) {
+	var p proofLimits
+	p.note(&engine.Result{})
+	if rs := p.reasons(0); len(rs) != 0 {
+		t.Fatalf("limits of a plain execution: %q", rs)
+	}
+	p.note(&engine.Result{Forced: true})
+	if rs := p.reasons(0); len(rs) != 1 || !strings.Contains(rs[0], "fairness") {
+		t.Errorf("limits after a forced pick: %q", rs)
+	}
+}
