@@ -10,8 +10,10 @@ package engine
 // TestWeightedAcquireCanceled retries TryAcquire until the body's Acquire
 // queues a waiter) then ran to the step bound in its first execution, and
 // its exploration ended there. So the enabled set is sampled every
-// fairEvery steps; a goroutine found enabled, and not run since the
-// sample before, at fairSamples samples in a row is picked next, whatever
+// fairEvery steps; a goroutine found enabled at fairSamples samples
+// without having run since the first of them is picked next (it need not
+// be enabled in between: a goroutine waiting for a mutex that the spinner
+// takes again at once is enabled only now and then), whatever
 // the strategy would have chosen (the strategy is not asked: a replay
 // forces the same pick at the same step). The execution records it
 // (Result.Forced): a search that explored every trace saw only schedules
@@ -19,38 +21,33 @@ package engine
 
 const (
 	fairEvery   = 4096 // steps between samples of the enabled set
-	fairSamples = 8    // samples in a row a goroutine may be passed over
+	fairSamples = 8    // samples that may find a goroutine enabled and passed over
 )
 
 // fairState is an execution's sampling of starved goroutines.
 type fairState struct {
 	last   int // the step of the last sample
-	n      int // samples taken
 	victim *G  // the goroutine to pick next, or nil
 	forced bool
 }
 
 // sampleFairness samples the enabled set when a sample is due, and
-// chooses the goroutine starved longest once it was passed over at
-// fairSamples samples in a row.
+// chooses the goroutine starved longest once fairSamples samples found it
+// enabled since it last ran.
 func (x *execution) sampleFairness() {
 	f := &x.fair
 	if x.step-f.last < fairEvery {
 		return
 	}
-	f.n++
 	for id := x.en.next(0); id != 0; id = x.en.next(id) {
 		h := x.gs[id-1]
 		if h.onClock() {
 			continue // enabled early by the clock (earlywake.go): it waits for time, it does not starve
 		}
-		switch {
-		case h.ran > f.last || h.starvedAt != f.n-1:
-			h.starved = 1 // it ran, or was not enabled, since the last sample
-		default:
-			h.starved++
+		if h.ran > f.last {
+			h.starved = 0 // it ran since the last sample
 		}
-		h.starvedAt = f.n
+		h.starved++
 		if h.starved >= fairSamples && (f.victim == nil || h.starved > f.victim.starved) {
 			f.victim = h
 		}
