@@ -49,16 +49,27 @@ func runOnce(t *testing.T, d *driver, n int) *engine.Result {
 // failure, which re-executes this test binary with probeEnv set for the
 // same test, where Test dispatches to the probe protocol.
 
-func TestClassifyEverySchedule(t *testing.T) {
-	body := func(*testing.T) { panic("always") }
+// panicOnFirst runs body once under a test driver and returns the driver
+// and the execution, which must panic; in the probe child of a test it
+// runs the probe protocol instead and returns nil.
+func panicOnFirst(t *testing.T, body func(*testing.T)) (*driver, *engine.Result) {
+	t.Helper()
 	if os.Getenv(probeEnv) != "" {
 		Test(t, body)
-		return
+		return nil, nil
 	}
 	d := newTestDriver(t, body)
 	res := runOnce(t, d, 1)
 	if res.Outcome != sched.Panicked {
 		t.Fatalf("outcome %v, want a panic", res.Outcome)
+	}
+	return d, res
+}
+
+func TestClassifyEverySchedule(t *testing.T) {
+	d, res := panicOnFirst(t, func(*testing.T) { panic("always") })
+	if d == nil {
+		return // the probe child
 	}
 	// No goroutine: each exploration stops after its one schedule.
 	if v := d.classify(res, true); v.kind != everySchedule || !strings.Contains(v.why, "random: 1 executions, 1 distinct traces") {
@@ -82,14 +93,9 @@ func TestClassifyPassesNatively(t *testing.T) {
 			panic("slept less than 20ms of real time")
 		}
 	}
-	if os.Getenv(probeEnv) != "" {
-		Test(t, body)
-		return
-	}
-	d := newTestDriver(t, body)
-	res := runOnce(t, d, 1)
-	if res.Outcome != sched.Panicked {
-		t.Fatalf("outcome %v, want a panic", res.Outcome)
+	d, res := panicOnFirst(t, body)
+	if d == nil {
+		return // the probe child
 	}
 	v := d.classify(res, true)
 	if v.kind != passesNatively || !strings.Contains(v.why, "run once natively (without exploration) in a fresh process, the test passes") {
