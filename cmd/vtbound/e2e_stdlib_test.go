@@ -59,11 +59,34 @@ func TestStdlib(t *testing.T) {
 			t.Errorf("TestSynctestPinger: %s, want a data race report with %q:\n%s", actions["TestSynctestPinger"], want, pinger)
 		}
 	}
+	checkTestEnd(t, actions, outputs, r.output())
 	for _, name := range []string{"TestTimerReset", "TestTickerReset", "TestWaitTimeout",
 		"TestContextCancelTree", "TestSyncMap", "TestCondLockers", "TestSynctest", "TestTContext",
-		"TestCleanupStopsLoop"} {
+		"TestCleanupStopsLoop", "TestKeepAlive"} {
 		if actions[name] != "pass" {
 			t.Errorf("%s: %s, want pass:\n%s", name, actions[name], outputs[name])
 		}
+	}
+}
+
+// checkTestEnd checks TestStdlib's tests of a test's end and of a test
+// that cannot run twice in one process: a check-then-act bug found in
+// fresh processes, a worker that blocks for ever two hours after the body
+// returned (a leak), and a keep-alive loop nobody stops (listed in one
+// line, not failed: the package does not check leaks).
+func checkTestEnd(t *testing.T, actions, outputs map[string]string, all string) {
+	t.Helper()
+	acct := outputs["TestGlobalAccount"]
+	for _, want := range []string{"vtbound: TestGlobalAccount: test failure", "explored in fresh processes"} {
+		if actions["TestGlobalAccount"] != "fail" || !strings.Contains(acct+all, want) {
+			t.Errorf("TestGlobalAccount: %s, want a failure with %q:\n%s", actions["TestGlobalAccount"], want, acct)
+		}
+	}
+	worker := outputs["TestWorkerOutlivesCaller"]
+	if actions["TestWorkerOutlivesCaller"] != "fail" || !strings.Contains(worker, "vtbound: TestWorkerOutlivesCaller: goroutine leak") {
+		t.Errorf("TestWorkerOutlivesCaller: %s, want a goroutine leak:\n%s", actions["TestWorkerOutlivesCaller"], worker)
+	}
+	if !strings.Contains(all, "vtbound: TestKeepAlive: goroutines left looping on the clock after the test body returned") {
+		t.Errorf("want TestKeepAlive's loop listed in one line:\n%s", all)
 	}
 }

@@ -284,7 +284,7 @@ func (x *execution) onlyPollers() bool {
 		if !g.live {
 			continue
 		}
-		if g.background || g.ho.away {
+		if g.background && !g.ticking() || g.ho.away {
 			continue // an AfterFunc that has not fired, or handed off
 		}
 		if g.onClock() {

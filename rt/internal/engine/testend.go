@@ -126,6 +126,15 @@ func (x *execution) quietWake() (time.Duration, bool) {
 	return at, ok
 }
 
+// ticking reports whether g is the goroutine of an armed ticker: after
+// the body returned it keeps the clock moving, so that the goroutines
+// taking its ticks are found to loop (a keep-alive on time.Tick), where
+// a pending AfterFunc does not (natively its function would not run
+// before the test binary exits).
+func (g *G) ticking() bool {
+	return g.pendingTimer() && g.timer.period > 0
+}
+
 // loops reports whether g is left looping on the clock, once the loopers
 // were found: it took steps during the last streak of identical moves, or
 // waits for the clock.

@@ -105,3 +105,29 @@ func TestRetriesThatEndAreNoLoop(t *testing.T) {
 		}
 	})
 }
+
+// TestTickerLoopAfterBody: a goroutine taking a ticker's ticks for ever
+// (a keep-alive on time.Tick) is found to loop after the body returned,
+// and a ticker nobody reads ends the execution without a loop.
+func TestTickerLoopAfterBody(t *testing.T) {
+	for _, reader := range []bool{true, false} {
+		e := New(newRandom(1, 3), Limits{MaxSteps: 100_000}, nil)
+		runEvery(e, func() {
+			tick, _ := cur().NewTimer(0, 100*time.Millisecond, 100*time.Millisecond)
+			if reader {
+				cur().Go(0, func() {
+					for {
+						cur().Select(0, sched.OpRecv, false, []Case{&RecvCase[time.Time]{Ch: tick}})
+					}
+				})
+			}
+		}, func(res *Result) {
+			if res.Failure != nil || res.Outcome == sched.StepBound || len(res.Trace) > 40*loopRounds {
+				t.Fatalf("reader %v: outcome %v (%+v) after %d steps", reader, res.Outcome, res.Failure, len(res.Trace))
+			}
+			if got := len(res.Loops); got != map[bool]int{true: 1, false: 0}[reader] || reader && res.Loops[0].Wait.Kind != sched.OpRecv {
+				t.Fatalf("reader %v: loops %+v", reader, res.Loops)
+			}
+		})
+	}
+}

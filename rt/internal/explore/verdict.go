@@ -99,13 +99,32 @@ func (d *driver) classify(res *engine.Result, first bool) verdict {
 	return d.nativeCheck(res, d.everySchedule(oracle))
 }
 
+// bodyReturned reports whether the test body (G1) had returned when res
+// failed: a goroutine other than the body panicked after its exit, or the
+// test was marked failed (FailedBy, known to within failMarkSlack steps)
+// after it.
+func bodyReturned(res *engine.Result) bool {
+	exit := slices.IndexFunc(res.Trace, func(st sched.Step) bool { return st.G == 1 && st.Op.Kind == sched.OpExit })
+	switch {
+	case exit < 0:
+		return false
+	case res.Outcome == sched.Panicked:
+		return res.Failure != nil && res.Failure.G != 1
+	}
+	return res.FailedBy > 0 && exit < res.FailedBy-failMarkSlack
+}
+
+// failMarkSlack is how many steps after the test was marked failed
+// Result.FailedBy may be.
+const failMarkSlack = 16
+
 // nativeCheck runs a test whose failure v occurs on every schedule once
 // natively, in a fresh process, when its oracle is one a native run
 // shows (a test failure or a panic: a leak or a deadlock passes or hangs
 // natively), and makes it passesNatively when that run passes.
 func (d *driver) nativeCheck(res *engine.Result, v verdict) verdict {
-	if v.kind != everySchedule || res.Outcome != sched.Failed && res.Outcome != sched.Panicked {
-		return v
+	if v.kind != everySchedule || res.Outcome != sched.Failed && res.Outcome != sched.Panicked || bodyReturned(res) {
+		return v // a failure after the body returned races with the test binary's exit natively
 	}
 	p, err := d.probe(nativeProbe)
 	if err != nil || !p.passed() {

@@ -272,3 +272,65 @@ func startLoop(tb testing.TB) *Loop {
 	tb.Cleanup(l.Close)
 	return l
 }
+
+// accounts is a package-level registry: TestGlobalAccount registers its
+// account there, so it cannot run twice in one process.
+var accounts sync.Map
+
+// TestGlobalAccount: a check-then-act bug on a balance, in a test that
+// registers a name globally: explored in fresh processes and reported.
+func TestGlobalAccount(t *testing.T) {
+	if _, dup := accounts.LoadOrStore("savings", true); dup {
+		t.Fatal("account savings registered twice")
+	}
+	var mu sync.Mutex
+	balance := 100
+	withdraw := func(n int) {
+		mu.Lock()
+		ok := balance >= n
+		mu.Unlock()
+		if ok {
+			mu.Lock()
+			balance -= n
+			mu.Unlock()
+		}
+	}
+	var wg sync.WaitGroup
+	wg.Go(func() { withdraw(80) })
+	wg.Go(func() { withdraw(80) })
+	wg.Wait()
+	if balance < 0 {
+		t.Errorf("balance %d after two withdrawals of 80 from 100", balance)
+	}
+}
+
+// TestWorkerOutlivesCaller: the caller gives up after an hour; the worker
+// answers after two, on an unbuffered channel nobody reads any more, and
+// blocks for ever: a goroutine leak, long after the body returned.
+func TestWorkerOutlivesCaller(t *testing.T) {
+	res := make(chan int)
+	go func() {
+		time.Sleep(2 * time.Hour)
+		res <- 42
+	}()
+	select {
+	case v := <-res:
+		t.Logf("got %d", v)
+	case <-time.After(time.Hour):
+		t.Log("gave up after an hour")
+	}
+}
+
+// TestKeepAlive: a keep-alive loop the test never stops; nothing checks
+// leaks in this package, so it is listed, not failed.
+func TestKeepAlive(t *testing.T) {
+	var mu sync.Mutex
+	pings := 0
+	go func() {
+		for range time.Tick(100 * time.Millisecond) {
+			mu.Lock()
+			pings++
+			mu.Unlock()
+		}
+	}()
+}
