@@ -50,4 +50,3 @@ func SendPairs(srv *Server, tests [][2]string) {
 	}
 	wg.Wait()
 }
-
