@@ -308,7 +308,70 @@ func contextPrimitives() []primitive {
 			rt.Go(pGo, func() { rt.Recv(pChan, ctx.Done()) })
 		}},
 		{name: "cleanup-stops-loop", only: []string{"order=[2 1]"}, body: cleanupStopsLoop},
+		// Cancelling a context commits a select parked on its Done channel
+		// to that case, as a close does: a value sent right after the
+		// cancel, by the canceller, is never taken instead. Directly,
+		// through a parent, and by the deadline.
+		{name: "context-cancel-commits-select", only: []string{"done"}, body: cancelCommitsSelect(func(parent context.Context) (context.Context, func()) {
+			ctx, cancel := rt.WithCancel(pSync, parent)
+			return ctx, cancel
+		})},
+		{name: "context-parent-cancel-commits-select", only: []string{"done"}, body: cancelCommitsSelect(func(parent context.Context) (context.Context, func()) {
+			mid, cancel := rt.WithCancel(pSync, parent)
+			ctx, _ := rt.WithCancel(pSync, mid)
+			return ctx, cancel
+		})},
+		{name: "context-deadline-commits-select", only: []string{"done"}, body: deadlineCommitsSelect},
 	}
+}
+
+// cancelCommitsSelect returns a kernel: a goroutine selects on the Done
+// channel of the context made by mk and on an unbuffered channel; the body
+// cancels with the function mk returned, then offers a value on the
+// channel without blocking. In Go the cancel wakes a goroutine parked in
+// the select with Done chosen, and one that arrives later finds Done
+// ready: it always takes Done, and the offer finds no receiver.
+func cancelCommitsSelect(mk func(context.Context) (context.Context, func())) func(*testing.T, *outcomes) {
+	return func(t *testing.T, o *outcomes) {
+		ctx, cancel := mk(context.Background())
+		ch := rt.MakeChan[int](pChan, 0)
+		took := rt.MakeChan[string](pChan, 1)
+		rt.Go(pGo, func() { rt.Send(pChan, took, selectDoneOrValue(ctx, ch)) })
+		cancel()
+		offerAfterCancel(t, ch, took, o)
+	}
+}
+
+// deadlineCommitsSelect is cancelCommitsSelect with a deadline as the
+// canceller: the body waits for Done itself, then offers the value.
+func deadlineCommitsSelect(t *testing.T, o *outcomes) {
+	ctx, cancel := rt.WithTimeout(pSync, context.Background(), time.Millisecond)
+	defer cancel()
+	ch := rt.MakeChan[int](pChan, 0)
+	took := rt.MakeChan[string](pChan, 1)
+	rt.Go(pGo, func() { rt.Send(pChan, took, selectDoneOrValue(ctx, ch)) })
+	rt.Recv(pChan, ctx.Done())
+	offerAfterCancel(t, ch, took, o)
+}
+
+// selectDoneOrValue is select { case <-ctx.Done(): case <-ch: }, saying
+// which case it took.
+func selectDoneOrValue(ctx context.Context, ch chan int) string {
+	if rt.Select(pChan, false, rt.RecvCase(ctx.Done()), rt.RecvCase(ch)) == 0 {
+		return "done"
+	}
+	return "value"
+}
+
+// offerAfterCancel offers a value on ch without blocking and records what
+// the selecting goroutine took.
+func offerAfterCancel(t *testing.T, ch chan int, took chan string, o *outcomes) {
+	sent := rt.Select(pChan, true, rt.SendCase(ch, 1)) == 0
+	got := rt.Recv(pChan, took)
+	if sent != (got == "value") {
+		t.Errorf("value sent %v but the select took %s", sent, got)
+	}
+	o.add("%s", got)
 }
 
 // cleanupStopsLoop: functions registered with t.Cleanup run at the end of

@@ -13,6 +13,9 @@ import (
 // Helpers for the accesses of container operations, generated into a
 // package when used (see containerHelperSource). Each tests its group's
 // guard first, so an untracked site costs a call, a load and a branch.
+// Their code compiles at go1.18, the oldest language version rewritten
+// code is compiled at (no min, max or clear but in _vtbClear, which only
+// a clear in the user's code, of go1.21, calls).
 const (
 	readRange  = "_vtbRR"     // *_vtbRR(g, site, &x): read of a whole struct or array
 	writeRange = "_vtbWR"     // *_vtbWR(g, site, &x): write of a whole struct or array
@@ -32,7 +35,7 @@ func (p *pkgRewriter) containerHelperSource(b *strings.Builder) {
 		writeRange: "[T any](g int, site int32, p *T) *T {\n\t" + on + rtName + ".WriteRange(site, " + unsafeName + ".Pointer(p), " + unsafeName + ".Sizeof(*p))\n\t}\n\treturn p\n}",
 		mapHelper:  "[M any](g int, site int32, write bool, m M) M {\n\t" + on + rtName + ".Map(site, m, write)\n\t}\n\treturn m\n}",
 		copyHelper: "[E any](g int, site int32, dst, src []E) int {\n\t" + on + rtName + ".Copy(site, dst, src)\n\t}\n\treturn copy(dst, src)\n}",
-		copyStr:    "(g int, site int32, dst []byte, src string) int {\n\t" + on + rtName + ".Slice(site, dst[:min(len(dst), len(src))], true)\n\t}\n\treturn copy(dst, src)\n}",
+		copyStr:    "(g int, site int32, dst []byte, src string) int {\n\t" + on + "n := len(src)\n\t\tif len(dst) < n {\n\t\t\tn = len(dst)\n\t\t}\n\t\t" + rtName + ".Slice(site, dst[:n], true)\n\t}\n\treturn copy(dst, src)\n}",
 		appendHelp: "[S ~[]E, E any](g int, site int32, spread bool, s S, xs ...E) S {\n\t" + on + rtName + ".Append(site, s, xs, spread)\n\t}\n\treturn append(s, xs...)\n}",
 		clearSlice: "[E any](g int, site int32, s []E) {\n\t" + on + rtName + ".Slice(site, s, true)\n\t}\n\tclear(s)\n}",
 		sliceRead:  "[S ~[]E, E any](g int, site int32, s S) S {\n\t" + on + rtName + ".Slice(site, s, false)\n\t}\n\treturn s\n}",

@@ -228,7 +228,8 @@ func (fr *fileRewriter) rangeStmt(x *dst.RangeStmt, as *ast.RangeStmt, l *dst.La
 	}
 	x.Body.List = fr.stmtList(x.Body.List)
 	exit := &dst.IfStmt{Cond: &dst.UnaryExpr{Op: token.NOT, X: ident(ok)}, Body: block(&dst.BranchStmt{Tok: token.BREAK})}
-	loop := &dst.ForStmt{Body: block(first, exit, x.Body)}
+	body := append([]dst.Stmt{first, exit}, fr.loopVarWrites(as)...)
+	loop := &dst.ForStmt{Body: block(append(body, x.Body)...)}
 	for _, n := range []dst.Node{first, exit, loop} {
 		fr.mark(n, as.Pos())
 	}

@@ -59,6 +59,17 @@ func (p *pkgRewriter) accessGroup(e ast.Expr) (string, bool) {
 	return "", false
 }
 
+// defGroup is groupFor for the declaring identifier of a variable (which
+// accessGroup, reading uses, does not see): the variable's group and
+// whether its writes there are instrumented.
+func (p *pkgRewriter) defGroup(id *ast.Ident) (string, bool) {
+	g, ok := p.varGroup(p.in.Info.Defs[id])
+	if !ok {
+		return "", false
+	}
+	return p.hookGroup(id, g)
+}
+
 // elemGroup names the elements of the slice, map or array pointer x:
 // elem:<group of x>, or elem:type:<type> when x is not a variable.
 func (p *pkgRewriter) elemGroup(x ast.Expr) string {

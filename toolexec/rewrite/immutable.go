@@ -8,13 +8,15 @@ import (
 
 // mutableVars returns the local variables that may change after their
 // declaration: assigned (=, op=, ++, --, a range with =, a := that
-// redeclares them), or whose address is taken, explicitly (&v, &v.f,
-// &v[i] of an array) or implicitly by a pointer-receiver method call on
-// the variable. A captured variable outside this set holds the same value
-// for its whole life, so reads of it can never conflict with anything and
-// need no scheduling point (a read-only capture such as a slice header, a
-// map handle or a loop bound).
-func mutableVars(files []*ast.File, info *types.Info) map[*types.Var]bool {
+// redeclares them), the iteration variables of a range with := in a file
+// where they are one variable for the whole loop (sharedLoop: before
+// go1.22, each iteration writes them), or whose address is taken,
+// explicitly (&v, &v.f, &v[i] of an array) or implicitly by a
+// pointer-receiver method call on the variable. A captured variable
+// outside this set holds the same value for its whole life, so reads of it
+// can never conflict with anything and need no scheduling point (a
+// read-only capture such as a slice header, a map handle or a loop bound).
+func mutableVars(files []*ast.File, info *types.Info, sharedLoop func(*ast.File) bool) map[*types.Var]bool {
 	m := map[*types.Var]bool{}
 	mark := func(e ast.Expr) {
 		if v := rootVar(e, info); v != nil {
@@ -22,6 +24,7 @@ func mutableVars(files []*ast.File, info *types.Info) map[*types.Var]bool {
 		}
 	}
 	for _, f := range files {
+		shared := sharedLoop(f)
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch x := n.(type) {
 			case *ast.AssignStmt:
@@ -34,7 +37,7 @@ func mutableVars(files []*ast.File, info *types.Info) map[*types.Var]bool {
 			case *ast.IncDecStmt:
 				mark(x.X)
 			case *ast.RangeStmt:
-				if x.Tok == token.ASSIGN {
+				if x.Tok == token.ASSIGN || shared {
 					mark(x.Key)
 					mark(x.Value)
 				}

@@ -47,7 +47,7 @@ func newPkgRewriter(in *Input) *pkgRewriter {
 		helpers:    map[string]bool{},
 	}
 	p.captured = capturedVars(in.Files, in.Info)
-	p.mutable = mutableVars(in.Files, in.Info)
+	p.mutable = mutableVars(in.Files, in.Info, p.sharedLoopVars)
 	for v := range p.captured {
 		if !p.mutable[v] {
 			delete(p.captured, v)

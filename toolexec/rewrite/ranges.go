@@ -31,10 +31,49 @@ func (fr *fileRewriter) rangeAccesses(x *dst.RangeStmt, as *ast.RangeStmt, l *ds
 	}
 	assign := x.Tok == token.ASSIGN && indexedRange(fr.typeOf(as.X)) && (fr.candidate(as.Key) || fr.candidate(as.Value))
 	if !elems && !assign || (elems && !fr.canRestructure(l, as.Pos(), "range")) {
-		x.Body.List = fr.stmtList(x.Body.List)
+		x.Body.List = append(fr.loopVarWrites(as), fr.stmtList(x.Body.List)...)
 		return []dst.Stmt{withLabel(l, x)}
 	}
 	return fr.rangeTemps(x, as, l, elems, group)
+}
+
+// loopVarWrites returns, for a range statement whose := iteration
+// variables are one variable for the whole loop (before go1.22), the
+// write each iteration makes to those that may be shared, as statements
+// to put first in the loop body: a goroutine started in an earlier
+// iteration that still uses the variable races with it, as the race
+// detector sees. The write is recorded after the range has assigned the
+// variable, with no synchronisation in between. A struct or array variable
+// is written whole (an address range).
+func (fr *fileRewriter) loopVarWrites(as *ast.RangeStmt) []dst.Stmt {
+	if as.Tok != token.DEFINE || !fr.sharedLoop {
+		return nil
+	}
+	var writes []dst.Stmt
+	for _, e := range []ast.Expr{as.Key, as.Value} {
+		id, ok := e.(*ast.Ident)
+		if !ok || isBlank(id) {
+			continue
+		}
+		group, ok := fr.p.defGroup(id)
+		if !ok {
+			continue
+		}
+		w := exprStmt(fr.varWrite(id, group))
+		fr.mark(w, id.Pos())
+		writes = append(writes, w)
+	}
+	return writes
+}
+
+// varWrite returns the scheduling point of a write of the whole variable
+// id, of group: _vtbW(g, site, &v), or _vtbWR for a struct or array.
+func (fr *fileRewriter) varWrite(id *ast.Ident, group string) dst.Expr {
+	if fr.wholeValue(id) {
+		return fr.hookCall(writeRange, id.Pos(), true, group, id.Name, addrOf(ident(id.Name)))
+	}
+	s := fr.namedSite(id.Pos(), "KWrite", group, id.Name)
+	return &dst.CallExpr{Fun: ident(writeHelp), Args: []dst.Expr{intLit(fr.p.groupIndex[group]), s, addrOf(ident(id.Name))}}
 }
 
 // rangeTemps makes a range statement iterate into temporaries and assign

@@ -11,12 +11,16 @@ import "unsafe"
 // every later observer of the cancellation (Err, Cause, Done).
 
 // CloseNow closes the modelled channel key as part of g's current step (no
-// scheduling point of its own); closeFn performs the real close.
+// scheduling point of its own); closeFn performs the real close. As a
+// close does, it commits the operations waiting on the channel to their
+// case on it (commitClose): a select parked on a context's Done takes
+// Done, whatever becomes ready after the cancellation.
 func (g *G) CloseNow(key unsafe.Pointer, closeFn func()) {
 	closeFn()
 	if s := g.x.adoptForClose(key); s != nil {
 		s.closed = true
 		s.closeClock.Set(g.clock)
+		commitClose(s, key)
 	}
 }
 

@@ -260,7 +260,11 @@ func _vtbCopy[E any](g int, site int32, dst, src []E) int {
 
 func _vtbCopyS(g int, site int32, dst []byte, src string) int {
 	if _vtbG[g].On() {
-		_vtbrt.Slice(site, dst[:min(len(dst), len(src))], true)
+		n := len(src)
+		if len(dst) < n {
+			n = len(dst)
+		}
+		_vtbrt.Slice(site, dst[:n], true)
 	}
 	return copy(dst, src)
 }

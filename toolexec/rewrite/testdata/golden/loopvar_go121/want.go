@@ -7,7 +7,7 @@ import (
 	_vtbunsafe "unsafe"
 )
 
-var _vtbG [1]_vtbrt.Guard
+var _vtbG [2]_vtbrt.Guard
 
 //line loopvar_go121.go:5:1
 func Spawn(n int, out chan int) {
@@ -21,10 +21,12 @@ func Spawn(n int, out chan int) {
 	}
 //line loopvar_go121.go:9:1
 	for _, s := range []int{1, 2} {
+//line loopvar_go121.go:9:7
+		_vtbW(1, _vtbS+5, &s)
 //line loopvar_go121.go:10:1
-		_vtbrt.Go(_vtbS+6, func() {
+		_vtbrt.Go(_vtbS+8, func() {
 //line loopvar_go121.go:10:12
-			_vtbrt.Send(_vtbS+5, out, s)
+			_vtbrt.Send(_vtbS+7, out, *_vtbR(1, _vtbS+6, &s))
 		})
 	}
 }
@@ -38,6 +40,8 @@ func _vtbRegister() int32 {
 		"loopvar_go121.go\t7\t22\tKRead\texample.com/loopvar121/loopvar_go121.go:6:6\ti\n"+
 		"loopvar_go121.go\t7\t15\tKChan\t\t\n"+
 		"loopvar_go121.go\t7\t3\tKGo\t\t\n"+
+		"loopvar_go121.go\t9\t9\tKWrite\texample.com/loopvar121/loopvar_go121.go:9:9\ts\n"+
+		"loopvar_go121.go\t10\t22\tKRead\texample.com/loopvar121/loopvar_go121.go:9:9\ts\n"+
 		"loopvar_go121.go\t10\t15\tKChan\t\t\n"+
 		"loopvar_go121.go\t10\t3\tKGo\t\t\n"+
 		"", _vtbG[:])

@@ -7,7 +7,7 @@ import (
 	_vtbunsafe "unsafe"
 )
 
-var _vtbG [0]_vtbrt.Guard
+var _vtbG [1]_vtbrt.Guard
 
 //line rangechan_go121.go:5:1
 func Spawn(ch chan int, out chan func() int) {
@@ -23,9 +23,15 @@ func Spawn(ch chan int, out chan func() int) {
 			if !_vtbok2 {
 				break
 			}
+//line rangechan_go121.go:6:3
+			_vtbW(0, _vtbS+3, &v)
 			{
 //line rangechan_go121.go:7:1
-				_vtbrt.Send(_vtbS+1, out, func() int {
+				_vtbrt.Send(_vtbS+2, out, func() int {
+//line rangechan_go121.go:7:18
+					if _vtbG[0].On() {
+						_vtbrt.Read(_vtbS+1, _vtbunsafe.Pointer(&v))
+					}
 //line rangechan_go121.go:7:18
 					return v
 				})
@@ -39,7 +45,9 @@ var _vtbS = _vtbRegister()
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/rangechan121", ""+
 		"rangechan_go121.go\t6\t2\tKChan\t\t\n"+
+		"rangechan_go121.go\t7\t30\tKRead\texample.com/rangechan121/rangechan_go121.go:6:6\tv\n"+
 		"rangechan_go121.go\t7\t3\tKChan\t\t\n"+
+		"rangechan_go121.go\t6\t6\tKWrite\texample.com/rangechan121/rangechan_go121.go:6:6\tv\n"+
 		"", _vtbG[:])
 }
 

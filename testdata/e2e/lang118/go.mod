@@ -1,0 +1,3 @@
+module example.com/lang118
+
+go 1.18

@@ -1,0 +1,3 @@
+module example.com/lang120
+
+go 1.20

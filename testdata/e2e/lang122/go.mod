@@ -1,0 +1,3 @@
+module example.com/lang122
+
+go 1.22
