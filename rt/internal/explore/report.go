@@ -177,9 +177,9 @@ func (d *driver) divergedReport(res *engine.Result, sf *schedfile.Schedule, path
 // goroutine ended after a deadlock, leak or livelock, the stack of a
 // panic.
 func (d *driver) verdictReport(res *engine.Result, v verdict) *report.Report {
-	kind := report.EverySchedule
-	if v.kind == notRepeatable {
-		kind = report.NotRepeatable
+	kind := map[verdictKind]report.Kind{notRepeatable: report.NotRepeatable, passesNatively: report.PassesNatively}[v.kind]
+	if kind == "" {
+		kind = report.EverySchedule
 	}
 	f := res.Failure
 	r := &report.Report{Kind: kind, Test: d.t.Name(), Oracle: oracleName(res), Message: f.Message, G: f.G, Why: v.why}

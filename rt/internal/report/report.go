@@ -41,6 +41,13 @@ const (
 	// first was cut at the step or time bound) and that fails when run
 	// natively: it keeps that verdict (docs/verdicts.md).
 	FailsNatively Kind = "fails-natively"
+	// PassesNatively is a failure on every schedule tried of a test that
+	// passes when run natively: vtbound's model of what the test does
+	// differs from Go's, and the failure says nothing about the program.
+	// It is reported only when the test's failure mark cannot be taken
+	// back (a parallel test); otherwise one warning line says it
+	// (docs/verdicts.md).
+	PassesNatively Kind = "passes-natively"
 	// ReplayFails is a saved (or VTBOUND_REPLAY) schedule that still fails
 	// when replayed.
 	ReplayFails Kind = "replay-fails"

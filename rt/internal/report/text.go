@@ -12,7 +12,7 @@ import (
 func (r *Report) Text() string {
 	var b strings.Builder
 	switch r.Kind {
-	case EverySchedule, NotRepeatable, FailsNatively:
+	case EverySchedule, NotRepeatable, FailsNatively, PassesNatively:
 		r.writeVerdict(&b)
 	case ReplayDiverged:
 		fmt.Fprintf(&b, "vtbound: %s: %s: %s (oracle %q no longer reproduced)", r.Test, r.Oracle, r.Message, r.Expected)
@@ -38,9 +38,10 @@ func (r *Report) header(b *strings.Builder) {
 // verdictTitles end the first line of a report that is not about an
 // interleaving.
 var verdictTitles = map[Kind]string{
-	EverySchedule: "fails on every schedule: not an interleaving bug",
-	NotRepeatable: "not repeatable in one process",
-	FailsNatively: "fails when run natively; no execution completed under vtbound",
+	EverySchedule:  "fails on every schedule: not an interleaving bug",
+	NotRepeatable:  "not repeatable in one process",
+	FailsNatively:  "fails when run natively; no execution completed under vtbound",
+	PassesNatively: "passes when run natively: vtbound's model of this test differs from Go's, so this says nothing about the program (please report it); the failure mark of a parallel test cannot be taken back",
 }
 
 // writeVerdict writes a failure that is not an interleaving bug: the

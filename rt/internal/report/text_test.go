@@ -33,6 +33,12 @@ func TestTextVerdict(t *testing.T) {
 	r = &Report{Kind: EverySchedule, Test: "TestY", Oracle: "panic", Message: "boom", Why: "every one failed", Stack: []string{"main.f()", "\tf.go:3"}}
 	check(t, r, wants("vtbound: TestY: panic: boom; fails on every schedule: not an interleaving bug", "  every one failed",
 		"  panic stack:", "    main.f()", "    \tf.go:3", "  no schedule is saved (replaying one would not show an interleaving)"))
+	r = &Report{Kind: PassesNatively, Test: "TestP", Oracle: "test failure", Message: "t.Error called", Why: "every one failed; yet run once natively, the test passes"}
+	check(t, r, wants("vtbound: TestP: test failure: t.Error called; "+verdictTitles[PassesNatively], "  every one failed; yet run once natively, the test passes",
+		"  no schedule is saved (replaying one would not show an interleaving)"))
+	if !strings.Contains(verdictTitles[PassesNatively], "passes when run natively") {
+		t.Errorf("title %q", verdictTitles[PassesNatively])
+	}
 	r = &Report{Kind: FailsNatively, Test: "TestN", Oracle: "test failure", Why: "execution 1 was cut", Native: []string{"--- FAIL: TestN/native", "    a_test.go:3: boom"}}
 	check(t, r, wants("vtbound: TestN: test failure; fails when run natively; no execution completed under vtbound", "  execution 1 was cut",
 		"  native run:", "    --- FAIL: TestN/native", "        a_test.go:3: boom", "  no schedule is saved (replaying one would not show an interleaving)"))
