@@ -37,11 +37,12 @@ const loopRounds = 8
 
 // testEnd is an execution's state after its body returned.
 type testEnd struct {
-	fp      uint64 // the fingerprint at the last move of the clock
-	stable  int    // consecutive moves with that fingerprint
-	from    int    // the step of the last move
-	streak  int    // the step of the first move of the current streak
-	looping bool   // the loopers were found: the clock stops
+	fp      uint64         // the fingerprint at the last move of the clock
+	stable  int            // consecutive moves with that fingerprint
+	from    int            // the step of the last move
+	streak  int            // the step of the first move of the current streak
+	looping bool           // the loopers were found: the clock stops
+	chans   map[int32]bool // the channels the loopers wait on (see loops)
 }
 
 // Looper is a goroutine left looping on the clock after the test body
@@ -65,7 +66,48 @@ func (x *execution) wakeAfterBody(next time.Duration) (time.Duration, bool) {
 		return at, true
 	}
 	t.looping = true
+	x.noteLoopChans()
 	return 0, false
+}
+
+// noteLoopChans records the channels the goroutines that loop wait on.
+func (x *execution) noteLoopChans() {
+	x.end.chans = map[int32]bool{}
+	for _, g := range x.alive {
+		if g.live && (g.since >= x.end.streak || g.onClock()) {
+			for _, k := range x.waitChans(g) {
+				x.end.chans[k] = true
+			}
+		}
+	}
+}
+
+// waitChans returns the channels g's pending channel operation waits on.
+func (x *execution) waitChans(g *G) []int32 {
+	w, ok := g.pend.wait.(*chanWait)
+	if !ok {
+		return nil
+	}
+	var ks []int32
+	for _, c := range w.cases {
+		if k := c.chanKey(); k != nil {
+			ks = append(ks, x.objID(k))
+		}
+	}
+	return ks
+}
+
+// waitsWithLoop reports whether g waits on a channel a looper also waits
+// on: it belongs to the background the loop is part of (a pool's worker
+// waiting, as its janitor does, for the pool's stop channel), and is left
+// running with it rather than blocked for ever.
+func (x *execution) waitsWithLoop(g *G) bool {
+	for _, k := range x.waitChans(g) {
+		if x.end.chans[k] {
+			return true
+		}
+	}
+	return false
 }
 
 // countMove notes a move of the clock after the body returned: it counts
@@ -136,10 +178,10 @@ func (g *G) ticking() bool {
 }
 
 // loops reports whether g is left looping on the clock, once the loopers
-// were found: it took steps during the last streak of identical moves, or
-// waits for the clock.
+// were found: it took steps during the last streak of identical moves,
+// waits for the clock, or waits with a looper (waitsWithLoop).
 func (x *execution) loops(g *G) bool {
-	return x.end.looping && g.live && (g.since >= x.end.streak || g.onClock())
+	return x.end.looping && g.live && (g.since >= x.end.streak || g.onClock() || x.waitsWithLoop(g))
 }
 
 // loopers returns the goroutines left looping on the clock: the

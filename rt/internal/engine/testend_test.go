@@ -131,3 +131,29 @@ func TestTickerLoopAfterBody(t *testing.T) {
 		})
 	}
 }
+
+// TestWorkerWaitsWithLoop: a pool's janitor loops on a ticker until the
+// pool's stop channel is closed, and its worker waits for that channel
+// too: both are left running with the pool (listed as loops), not a leak.
+func TestWorkerWaitsWithLoop(t *testing.T) {
+	e := New(newRandom(1, 3), Limits{MaxSteps: 100_000}, nil)
+	runEvery(e, func() {
+		stop := make(chan struct{})
+		cur().MakeChan(ChanKey(stop), 0)
+		tick, _ := cur().NewTimer(0, time.Millisecond, time.Millisecond)
+		cur().Go(0, func() { // the janitor
+			for {
+				if cur().Select(0, sched.OpSelect, false, []Case{&RecvCase[struct{}]{Ch: stop}, &RecvCase[time.Time]{Ch: tick}}) == 0 {
+					return
+				}
+			}
+		})
+		cur().Go(0, func() { // the worker
+			cur().Select(0, sched.OpRecv, false, []Case{&RecvCase[struct{}]{Ch: stop}})
+		})
+	}, func(res *Result) {
+		if res.Failure != nil || len(res.Loops) != 2 {
+			t.Fatalf("outcome %v (%+v), loops %+v: want a pass with the janitor and the worker left looping", res.Outcome, res.Failure, res.Loops)
+		}
+	})
+}
