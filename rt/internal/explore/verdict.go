@@ -99,19 +99,16 @@ func (d *driver) classify(res *engine.Result, first bool) verdict {
 	return d.nativeCheck(res, d.everySchedule(oracle))
 }
 
-// bodyReturned reports whether the test body (G1) had returned when res
-// failed: a goroutine other than the body panicked after its exit, or the
-// test was marked failed (FailedBy, known to within failMarkSlack steps)
-// after it.
-func bodyReturned(res *engine.Result) bool {
-	exit := slices.IndexFunc(res.Trace, func(st sched.Step) bool { return st.G == 1 && st.Op.Kind == sched.OpExit })
-	switch {
-	case exit < 0:
+// inBody reports whether res failed in the test body (G1) while it ran:
+// a native run shows such a failure every time, where one in another
+// goroutine, or after the body returned, races with the test binary's
+// exit (the process may end before the goroutine runs).
+func inBody(res *engine.Result) bool {
+	if f := res.Failure; f == nil || f.G > 1 {
 		return false
-	case res.Outcome == sched.Panicked:
-		return res.Failure != nil && res.Failure.G != 1
 	}
-	return res.FailedBy > 0 && exit < res.FailedBy-failMarkSlack
+	exit := slices.IndexFunc(res.Trace, func(st sched.Step) bool { return st.G == 1 && st.Op.Kind == sched.OpExit })
+	return exit < 0 || res.Outcome == sched.Panicked || res.FailedBy == 0 || exit >= res.FailedBy-failMarkSlack
 }
 
 // failMarkSlack is how many steps after the test was marked failed
@@ -119,12 +116,13 @@ func bodyReturned(res *engine.Result) bool {
 const failMarkSlack = 16
 
 // nativeCheck runs a test whose failure v occurs on every schedule once
-// natively, in a fresh process, when its oracle is one a native run
-// shows (a test failure or a panic: a leak or a deadlock passes or hangs
-// natively), and makes it passesNatively when that run passes.
+// natively, in a fresh process, when a native run shows it every time (a
+// test failure or a panic in the body: a leak passes and a deadlock hangs
+// natively, see inBody for the rest), and makes it passesNatively when
+// that run passes.
 func (d *driver) nativeCheck(res *engine.Result, v verdict) verdict {
-	if v.kind != everySchedule || res.Outcome != sched.Failed && res.Outcome != sched.Panicked || bodyReturned(res) {
-		return v // a failure after the body returned races with the test binary's exit natively
+	if v.kind != everySchedule || res.Outcome != sched.Failed && res.Outcome != sched.Panicked || !inBody(res) {
+		return v
 	}
 	p, err := d.probe(nativeProbe)
 	if err != nil || !p.passed() {
