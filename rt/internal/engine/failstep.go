@@ -19,6 +19,10 @@ import "github.com/vtbound/vtbound/rt/internal/sched"
 // 16 steps.
 const failCheckMask = 1<<4 - 1
 
+// FailedBySlack is how many steps after the test was marked failed
+// Result.FailedBy may be: the test is asked once every that many steps.
+const FailedBySlack = failCheckMask + 1
+
 // checkFailed notes the step count when the test is first seen failed
 // during the execution.
 func (x *execution) checkFailed() {

@@ -40,6 +40,7 @@ type loopsSeen struct {
 	execs int                  // passing executions
 	sites map[string]*loopSite // by engine.SiteName of the wait
 	fail  map[string]bool      // sites where a loop fails the execution
+	given map[string]bool      // sites whose failing replay did not leave the loop again
 }
 
 // loopSite is one place where passing executions left a goroutine
@@ -154,7 +155,7 @@ func (d *driver) noteLoops(res *engine.Result) *engine.Result {
 		s.execs++
 	}
 	for _, name := range slices.Sorted(maps.Keys(l.sites)) {
-		if s := l.sites[name]; s.execs < l.execs {
+		if s := l.sites[name]; s.execs < l.execs && !l.given[name] && !l.fail[name] {
 			l.markFailing(name)
 			return s.res
 		}
@@ -170,12 +171,26 @@ func (d *driver) failScheduledLoop(res *engine.Result, strat sched.Strategy) boo
 	e := engine.New(newReplay(res.Decisions, trackNames(res.Plan)), d.limits(), d.t.Failed)
 	again, ok := e.Run(d.body)
 	if !ok || again.Failure == nil || again.Outcome != sched.Leak {
+		d.loops.giveUp()
 		warnf("%s: a goroutine was left looping on the clock on some schedules only, but replaying one of them did not leave it again; not reported", d.t.Name())
 		return false
 	}
 	d.passed = false // the first execution passed before the loop was known to fail
 	d.report(again, strat, false)
 	return true
+}
+
+// giveUp takes back the sites marked failing when a replay did not leave
+// their loop again, so that the exploration goes on as before and tries
+// them no more.
+func (l *loopsSeen) giveUp() {
+	if l.given == nil {
+		l.given = map[string]bool{}
+	}
+	for site := range l.fail {
+		l.given[site] = true
+	}
+	clear(l.fail)
 }
 
 // loopsChildEnv returns the setting that carries the sites where a loop
@@ -191,10 +206,9 @@ func (d *driver) loopsChildEnv() []string {
 // summarizeLoops prints one line about the loops the passing executions
 // left, if any, on standard error, and records them in the JSON record.
 func (d *driver) summarizeLoops() {
-	l := &d.loops
-	where := map[string]int{}
-	for _, s := range l.sites {
-		where[s.where] += s.execs
+	where := map[string]bool{}
+	for _, s := range d.loops.sites {
+		where[s.where] = true
 	}
 	if len(where) == 0 {
 		return

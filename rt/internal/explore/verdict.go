@@ -108,12 +108,8 @@ func inBody(res *engine.Result) bool {
 		return false
 	}
 	exit := slices.IndexFunc(res.Trace, func(st sched.Step) bool { return st.G == 1 && st.Op.Kind == sched.OpExit })
-	return exit < 0 || res.Outcome == sched.Panicked || res.FailedBy == 0 || exit >= res.FailedBy-failMarkSlack
+	return exit < 0 || res.Outcome == sched.Panicked || res.FailedBy == 0 || exit >= res.FailedBy-engine.FailedBySlack
 }
-
-// failMarkSlack is how many steps after the test was marked failed
-// Result.FailedBy may be.
-const failMarkSlack = 16
 
 // nativeCheck runs a test whose failure v occurs on every schedule once
 // natively, in a fresh process, when a native run shows it every time (a
