@@ -252,12 +252,12 @@ func WithCancelCause(site int32, parent context.Context) (context.Context, conte
 // WithTimeout replaces context.WithTimeout: the deadline is d after the
 // virtual time (see Now).
 func WithTimeout(site int32, parent context.Context, d time.Duration) (context.Context, context.CancelFunc) {
-	return withDeadline(site, parent, Now(site).Add(d), d, nil)
+	return withDeadline(site, parent, clockNow().Add(d), d, nil)
 }
 
 // WithTimeoutCause replaces context.WithTimeoutCause.
 func WithTimeoutCause(site int32, parent context.Context, d time.Duration, cause error) (context.Context, context.CancelFunc) {
-	return withDeadline(site, parent, Now(site).Add(d), d, cause)
+	return withDeadline(site, parent, clockNow().Add(d), d, cause)
 }
 
 // WithDeadline replaces context.WithDeadline.
@@ -270,7 +270,7 @@ func WithDeadline(site int32, parent context.Context, d time.Time) (context.Cont
 // clock reaches it (see NewTimer), and cancels the context with
 // context.DeadlineExceeded (and cause).
 func WithDeadlineCause(site int32, parent context.Context, d time.Time, cause error) (context.Context, context.CancelFunc) {
-	return withDeadline(site, parent, d, d.Sub(Now(site)), cause)
+	return withDeadline(site, parent, d, d.Sub(clockNow()), cause)
 }
 
 // withDeadline is WithDeadlineCause with the time left until the deadline

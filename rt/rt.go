@@ -152,6 +152,16 @@ func Now(site int32) time.Time {
 	return time.Now()
 }
 
+// clockNow is Now for a reading only measured against (Since, Until, a
+// timeout's deadline): it does not count as the program reading the wall
+// clock, whose phase is then not part of the outcome (engine/wallphase.go).
+func clockNow() time.Time {
+	if g := ctl(); g != nil {
+		return g.ClockValue()
+	}
+	return time.Now()
+}
+
 // NumGoroutine replaces runtime.NumGoroutine. In a controlled goroutine it
 // first lets goroutines that returned leave the runtime (see
 // engine.G.SettleExited), as they would natively by the time the program
@@ -193,7 +203,7 @@ func DebugPrintStack(site int32) {
 }
 
 // Since replaces time.Since, measured with Now.
-func Since(site int32, t time.Time) time.Duration { return Now(site).Sub(t) }
+func Since(site int32, t time.Time) time.Duration { return clockNow().Sub(t) }
 
 // Until replaces time.Until, measured with Now.
-func Until(site int32, t time.Time) time.Duration { return t.Sub(Now(site)) }
+func Until(site int32, t time.Time) time.Duration { return t.Sub(clockNow()) }

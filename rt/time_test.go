@@ -33,3 +33,23 @@ func TestNowFollowsVirtualSleep(t *testing.T) {
 		t.Fatalf("rt.Since outside an exploration = %v, want real time", d)
 	}
 }
+
+// TestSubtestClockNotBehindParent: a subtest explored on its own while the
+// parent's execution waits in t.Run starts its wall clock no earlier than
+// the parent's, which slept an hour of virtual time first: the state the
+// parent built never sees time go back.
+func TestSubtestClockNotBehindParent(t *testing.T) {
+	t.Setenv("VTBOUND_BUDGET", "20")
+	t.Setenv("VTBOUND_DIR", t.TempDir())
+	rt.Test(t, func(t *testing.T) {
+		rt.Sleep(0, time.Hour)
+		before := rt.Now(0)
+		t.Run("sub", func(t *testing.T) {
+			rt.Test(t, func(t *testing.T) {
+				if now := rt.Now(0); now.Before(before) {
+					t.Errorf("the subtest's clock %v is %v behind its parent's", now, before.Sub(now))
+				}
+			})
+		})
+	})
+}

@@ -79,6 +79,35 @@ func timeRacePrimitives() []primitive {
 			}
 			rt.TimerStop(pSched, tm)
 		}},
+		// A job runs at every whole second; a test checks after 1.05 s that
+		// it ran once. It ran twice when the test started within 50 ms of a
+		// whole second: natively 1 run in 20 fails. The wall clock's phase
+		// is a choice of the schedule, so the failure is found and replays.
+		{name: "whole-second-job", oracle: "test failure", report: []string{"wall clock: started 1ms before a whole"}, body: func(t *testing.T, o *outcomes) {
+			var mu sync.Mutex
+			runs := 0
+			stop := rt.MakeChan[struct{}](pChan, 0)
+			rt.Go(pGo, func() {
+				for {
+					now := rt.Now(pSched)
+					rt.Sleep(pSched, now.Truncate(time.Second).Add(time.Second).Sub(now))
+					if rt.Select(pChan, true, rt.RecvCase(stop)) == 0 {
+						return
+					}
+					rt.Lock(pSync, &mu)
+					runs++
+					rt.Unlock(pSync, &mu)
+				}
+			})
+			rt.Sleep(pSched, 1050*time.Millisecond)
+			rt.Lock(pSync, &mu)
+			n := runs
+			rt.Unlock(pSync, &mu)
+			rt.Close(pChan, stop)
+			if n != 1 {
+				t.Errorf("the job ran %d times in 1.05 s, want once", n)
+			}
+		}},
 	}
 }
 

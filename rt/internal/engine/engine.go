@@ -135,6 +135,13 @@ type Limits struct {
 	// otherwise passed left looping on the clock (testend.go): a non-empty
 	// answer says why the loop fails the execution, as a goroutine leak.
 	LoopFails func(Looper) string
+	// WallFloor is the earliest instant an execution's wall clock may
+	// start at (wallphase.go): a subtest's executions start no earlier
+	// than the clock of the parent's execution that waits for them.
+	WallFloor time.Time
+	// NoWallPhase starts the wall clock as it is, offering no choice of
+	// its phase: a schedule recorded before the phase was a choice replays.
+	NoWallPhase bool
 }
 
 // DefaultLimits are the limits used when a field is zero.
@@ -181,7 +188,7 @@ func (l Limits) withDefaults() Limits {
 	if l.EarlyWakes > 0 {
 		d.EarlyWakes = l.EarlyWakes
 	}
-	d.LoopFails = l.LoopFails
+	d.LoopFails, d.WallFloor, d.NoWallPhase = l.LoopFails, l.WallFloor, l.NoWallPhase
 	return d
 }
 
@@ -217,7 +224,11 @@ type Engine struct {
 	// of its own) while this engine's execution waits for them in t.Run.
 	nested atomic.Int32
 	clocks clockPool // storage of exited goroutines' clocks (clock.go)
-	gone   goneRing  // numbers of goroutines that ended, maybe still exiting (lookers.go)
+	// wallNow is the latest instant an execution's wall clock showed and
+	// wallFloor the earliest one an execution may start at, as marks
+	// (wallphase.go).
+	wallNow, wallFloor atomic.Int64
+	gone               goneRing // numbers of goroutines that ended, maybe still exiting (lookers.go)
 }
 
 // BeginNested says that a subtest of the test this engine explores starts
@@ -242,6 +253,9 @@ func New(strat sched.Strategy, lim Limits, failed func() bool) *Engine {
 	lim = lim.withDefaults()
 	e := &Engine{lim: lim, workMask: workCheckMask(lim.WorkSteps), strat: strat, failed: failed, done: make(chan struct{}, 1)}
 	e.fo.notify = make(chan struct{}, 1)
+	if !lim.WallFloor.IsZero() {
+		e.wallFloor.Store(mark(lim.WallFloor))
+	}
 	return e
 }
 

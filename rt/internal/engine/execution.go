@@ -33,7 +33,10 @@ type execution struct {
 	workFrom     int           // the step work counts towards virtual time from (worktime.go)
 	workCheck    int           // the step of the last look at the work clock
 	coupled      coupling      // real time passing before the virtual clock advances
-	epoch        time.Time     // real instant of Now's first reading (see Now)
+	epoch        time.Time     // instant of Now's first reading (see Now)
+	ahead        time.Duration // how far epoch was ahead of real time (wallphase.go)
+	phase        WallPhase     // where the wall clock started (wallphase.go)
+	readWall     bool          // the program read the wall clock (Now)
 	nowTicks     time.Duration // nowTick per reading of Now so far
 	trace        []sched.Step
 	decisions    []int
@@ -376,7 +379,7 @@ func (x *execution) keepUp() {
 	if x.epoch.IsZero() || !x.uncontrolled && !x.foreignGoroutines() || x.pastCatchUp() {
 		return
 	}
-	if d := time.Until(x.wall()); d > 0 {
+	if d := time.Until(x.wall().Add(-x.ahead)); d > 0 {
 		x.engineSleep(min(d, maxCatchUp))
 	}
 }
@@ -579,6 +582,12 @@ type Result struct {
 	// Forced reports that fairness picked a goroutine the strategy had
 	// passed over for long (fair.go).
 	Forced bool
+	// Phase is where the execution's wall clock started (wallphase.go):
+	// a failure with a phase other than PhaseAsIs may depend on it.
+	Phase WallPhase
+	// ReadWall reports that the program read the wall clock (Now), not
+	// only the timers it made.
+	ReadWall bool
 }
 
 // Clone returns a copy of r that stays valid after the next execution.
@@ -615,7 +624,10 @@ func (x *execution) result(failedBefore bool) *Result {
 	r.Decisions = x.decisions
 	r.Races = len(x.races)
 	r.FailedBy = x.failedSteps()
-	r.EarlyWakes, r.WakesHeld = x.earlyWakes, x.wakesHeld
+	r.EarlyWakes, r.WakesHeld, r.Phase, r.ReadWall = x.earlyWakes, x.wakesHeld, x.phase, x.readWall
+	if !x.epoch.IsZero() {
+		x.noteWall(x.wall())
+	}
 	r.Loops = loops
 	r.Forced = x.fair.forced
 	switch {

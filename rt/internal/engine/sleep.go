@@ -122,7 +122,7 @@ func (g *G) After(site int32, d time.Duration) <-chan time.Time {
 	g.schedule()
 	t := g.x.newG(g.id, func() {
 		cur := Current()
-		ch <- cur.Now()
+		ch <- cur.ClockValue()
 		s := chans.of(cur.x).lookup(chanKey(ch))
 		s.q = append(s.q, append(vclock(nil), cur.clock...))
 	})
@@ -133,28 +133,51 @@ func (g *G) After(site int32, d time.Duration) <-chan time.Time {
 	return ch
 }
 
-// Now is the execution's wall clock: the real instant of its first
-// reading (taken once per execution, with its monotonic reading) plus the
-// virtual time that has passed (sleeps, timers, deadlines) plus nowTick per
-// earlier reading. Real time does not enter, so time measured across
-// sleeps is the time slept (and nowTick per reading between), the same on
-// every schedule and on a loaded machine, and readings strictly increase,
-// so that a loop waiting for a deadline by reading the clock ends. A
-// goroutine released at the end of its execution reads real time; one in
-// a testing/synctest bubble reads the bubble's clock (synctest.go).
+// Now is the execution's wall clock: the instant of its first reading
+// (taken once per execution, with its monotonic reading, at a phase the
+// schedule chooses: wallphase.go) plus the virtual time that has passed
+// (sleeps, timers, deadlines) plus nowTick per earlier reading. Real time
+// does not enter, so time measured across sleeps is the time slept (and
+// nowTick per reading between), the same on every schedule and on a
+// loaded machine, and readings strictly increase, so that a loop waiting
+// for a deadline by reading the clock ends. A goroutine released at the
+// end of its execution reads real time; one in a testing/synctest bubble
+// reads the bubble's clock (synctest.go). Now is the program's reading
+// (time.Now); the engine's own (the value a timer sends) is ClockValue.
 func (g *G) Now() time.Time {
 	if g.abort {
 		return time.Now()
 	}
+	if g.bubble() == nil {
+		g.x.readWall = true
+	}
+	return g.readClock(true)
+}
+
+// ClockValue reads the execution's wall clock (see Now) for the engine or
+// for a reading the program only measures against (a timeout's deadline,
+// time.Since): unlike Now, it does not record that the program read the
+// clock, and a first reading starts the clock at the real instant.
+func (g *G) ClockValue() time.Time {
+	if g.abort {
+		return time.Now()
+	}
+	return g.readClock(false)
+}
+
+// readClock reads the execution's wall clock; program says whether the
+// program reads it (see startWall).
+func (g *G) readClock(program bool) time.Time {
 	x := g.x
 	if b := g.bubble(); b != nil {
 		return b.now(x)
 	}
 	if x.epoch.IsZero() {
-		x.epoch = time.Now()
+		x.epoch = x.startWall(g, program) // wallphase.go
 	}
 	now := x.wall()
 	x.nowTicks += nowTick
+	x.noteWall(now)
 	return now
 }
 

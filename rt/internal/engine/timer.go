@@ -159,7 +159,7 @@ func (x *execution) fire(g *G, s *timerState) {
 	if st == nil {
 		return
 	}
-	x.performBuffered(g, &SendCase[time.Time]{Ch: s.ch, V: g.Now()}, st)
+	x.performBuffered(g, &SendCase[time.Time]{Ch: s.ch, V: g.ClockValue()}, st)
 }
 
 // drain discards a value s sent that nobody received, and reports

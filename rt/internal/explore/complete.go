@@ -49,6 +49,7 @@ type proofLimits struct {
 	cut          bool // an execution was cut at the step or time bound
 	wakesHeld    bool // a wake-up from the clock was held back from racing with work
 	forced       bool // fairness picked a goroutine the strategy passed over (engine/fair.go)
+	readWall     bool // the test read the wall clock
 }
 
 // note adds what execution res limits.
@@ -57,6 +58,7 @@ func (p *proofLimits) note(res *engine.Result) {
 	p.cut = p.cut || res.Outcome == sched.StepBound
 	p.wakesHeld = p.wakesHeld || res.WakesHeld
 	p.forced = p.forced || res.Forced
+	p.readWall = p.readWall || res.ReadWall
 }
 
 // reasons tells the limits in words; window is VTBOUND_TIME's (negative:
@@ -69,6 +71,9 @@ func (p *proofLimits) reasons(window time.Duration) []string {
 		} else {
 			rs = append(rs, "a sleep, timer or deadline due beyond VTBOUND_TIME's window (or past its bound of early wake-ups per execution) did not race with work")
 		}
+	}
+	if p.readWall {
+		rs = append(rs, "the test read the wall clock, whose starting phase was tried at 2 instants (as it was, just before a whole second)")
 	}
 	if p.uncontrolled {
 		rs = append(rs, "uncontrolled code took part (a goroutine waited on code vtbound does not control)")

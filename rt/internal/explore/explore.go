@@ -56,6 +56,12 @@ type driver struct {
 	in *fuzzInput
 	// end is the end of the exploration's time (timeout.go).
 	end budgetEnd
+	// wallFloor is the latest wall clock of the explored ancestors'
+	// executions when d began (enter).
+	wallFloor time.Time
+	// noWallPhase is set while a schedule file whose decisions do not
+	// include the wall clock's phase replays (fromSchedule).
+	noWallPhase bool
 	// proof is what keeps the exploration from being a proof (complete.go).
 	proof proofLimits
 	// fresh is set while a failure found in a fresh process is reported,
@@ -70,7 +76,9 @@ type driver struct {
 var running sync.Map // string -> *driver
 
 // enter registers d and tells every explored ancestor test that a subtest
-// explores on its own. It returns the function that unregisters d.
+// explores on its own; d's executions start their wall clock no earlier
+// than the ancestors' (engine.Limits.WallFloor). It returns the function
+// that unregisters d.
 func (d *driver) enter() func() {
 	name := d.t.Name()
 	var waiting []*engine.Engine
@@ -83,6 +91,9 @@ func (d *driver) enter() func() {
 			if e := p.(*driver).eng.Load(); e != nil {
 				e.BeginNested()
 				waiting = append(waiting, e)
+				if w := e.WallNow(); w.After(d.wallFloor) {
+					d.wallFloor = w // the parent's clock never goes back
+				}
 			}
 		}
 	}
@@ -168,7 +179,7 @@ func run(t *testing.T, body func(t *testing.T), in *fuzzInput) {
 }
 
 func (d *driver) limits() engine.Limits {
-	return engine.Limits{MaxSteps: d.s.MaxSteps, BreakStep: d.s.BreakStep, WakeWindow: d.s.WakeWindow, EarlyWakes: d.s.EarlyWakes, LoopFails: d.loopFails}
+	return engine.Limits{MaxSteps: d.s.MaxSteps, BreakStep: d.s.BreakStep, WakeWindow: d.s.WakeWindow, EarlyWakes: d.s.EarlyWakes, LoopFails: d.loopFails, WallFloor: d.wallFloor, NoWallPhase: d.noWallPhase}
 }
 
 // explore runs the configured strategy within the budget.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/vtbound/vtbound/rt/internal/engine"
 	"github.com/vtbound/vtbound/rt/internal/sched"
+	"github.com/vtbound/vtbound/rt/internal/schedfile"
 )
 
 // Background loops a test leaves running. The engine runs the clock on
@@ -100,6 +101,14 @@ func (d *driver) loopFails(lp engine.Looper) string {
 		return "on other schedules no goroutine is left looping there"
 	}
 	return ""
+}
+
+// fromSchedule takes what schedule file sf says beyond its decisions:
+// loops that fail its replay, and whether its decisions include the wall
+// clock's phase (files written before the phase was a choice do not).
+func (d *driver) fromSchedule(sf *schedfile.Schedule) {
+	d.failLoopsFrom(sf.Loops)
+	d.noWallPhase = !sf.WallPhase
 }
 
 // failLoopsFrom makes loops at the sites a schedule file (or the parent

@@ -97,6 +97,8 @@ type viewFile struct {
 	// Plan is the execution's plan (the tracked groups), for a failure a
 	// probe found (fresh.go).
 	Plan sched.Plan
+	// Phase is Result.Phase: where the wall clock started.
+	Phase engine.WallPhase `json:",omitempty"`
 }
 
 // viewSuffix names the view file beside the minimiser's output.
@@ -104,7 +106,7 @@ const viewSuffix = ".view"
 
 // writeView writes res's view to path.
 func writeView(path string, res *engine.Result) error {
-	v := viewFile{Trace: res.Trace, Heap: res.Heap, States: res.States, Races: res.RaceReports, Outcome: res.Outcome, FailedBy: res.FailedBy, EarlyWakes: res.EarlyWakes, Plan: res.Plan}
+	v := viewFile{Trace: res.Trace, Heap: res.Heap, States: res.States, Races: res.RaceReports, Outcome: res.Outcome, FailedBy: res.FailedBy, EarlyWakes: res.EarlyWakes, Plan: res.Plan, Phase: res.Phase}
 	if f := res.Failure; f != nil {
 		v.G, v.Message, v.Stack = f.G, f.Message, f.Stack
 	}
@@ -141,7 +143,7 @@ func readViewFile(path string) *viewFile {
 func (v *viewFile) result() *engine.Result {
 	res := &engine.Result{States: v.States, RaceReports: v.Races}
 	res.Trace, res.Heap, res.Outcome, res.FailedBy = v.Trace, v.Heap, v.Outcome, v.FailedBy
-	res.EarlyWakes, res.Plan = v.EarlyWakes, v.Plan
+	res.EarlyWakes, res.Plan, res.Phase = v.EarlyWakes, v.Plan, v.Phase
 	if v.G > 0 {
 		res.Failure = &engine.Failure{Outcome: v.Outcome, G: v.G}
 	}
@@ -153,7 +155,7 @@ func foundSchedule(test string, f strategy.Found, label string) *minimized {
 	sf := &schedfile.Schedule{
 		Test: test, Oracle: f.Outcome.String(), Strategy: label,
 		CVT: fmt.Sprintf("%d,%d,%d", f.CVT.C, f.CVT.V, f.CVT.T), Track: trackNames(f.Plan),
-		Decisions: f.Decisions, Trace: toFileTrace(f.Trace), Comments: interleaving(f.Trace, f.Heap),
+		Decisions: f.Decisions, WallPhase: true, Trace: toFileTrace(f.Trace), Comments: interleaving(f.Trace, f.Heap),
 	}
 	sf.Hash = engine.TraceHash(f.Trace)
 	return &minimized{sf: sf, cvt: f.CVT}
@@ -231,7 +233,7 @@ func runMinimizeChild(t *testing.T, body func(*testing.T), s *driver, path, out 
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.failLoopsFrom(sf.Loops) // loops.go
+	s.fromSchedule(sf)
 	var cur *testing.T
 	failed := func() bool { return cur != nil && cur.Failed() }
 	run := func(e *engine.Engine) (res *engine.Result, ok bool) {

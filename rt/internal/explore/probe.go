@@ -201,7 +201,7 @@ func (d *driver) probe(spec string, env ...string) (probeResult, error) {
 func (d *driver) probeReplay(res *engine.Result) (probeResult, error) {
 	sf := &schedfile.Schedule{
 		Test: d.name(), Oracle: oracleName(res), Strategy: "probe", Seed: d.s.Seed,
-		Track: trackNames(res.Plan), Hash: res.Hash, Decisions: res.Decisions, Trace: toFileTrace(res.Trace),
+		Track: trackNames(res.Plan), Hash: res.Hash, Decisions: res.Decisions, WallPhase: true, Trace: toFileTrace(res.Trace),
 	}
 	f, err := os.CreateTemp("", "vtbound-probe-schedule-*")
 	if err != nil {

@@ -64,7 +64,7 @@ func (d *driver) failedSchedule(res *engine.Result, strat sched.Strategy, found 
 	sf := &schedfile.Schedule{
 		Test: d.name(), Oracle: oracleName(res), Strategy: res.Label, Seed: d.s.Seed,
 		Execution: res.N, CVT: cvtOf(found).String(), Track: trackNames(res.Plan),
-		Hash: res.Hash, Decisions: res.Decisions, Trace: toFileTrace(res.Trace),
+		Hash: res.Hash, Decisions: res.Decisions, WallPhase: true, Trace: toFileTrace(res.Trace),
 		Comments: interleaving(res.Trace, res.Heap),
 	}
 	if res.Label == "" {
@@ -103,6 +103,9 @@ func tellStory(r *report.Report, st story) {
 	r.Conflicts = oneBased(slices.Sorted(slices.Values(conflicting(st.res.Trace))))
 	r.Races = racesOf(st.res.RaceReports, st.res.Trace)
 	r.Timing = timingOf(st.res)
+	if st.res.Phase != engine.PhaseAsIs {
+		r.WallPhase = st.res.Phase.String()
+	}
 }
 
 // tell minimises the failure when it can and tells the story in r: the

@@ -42,7 +42,7 @@ func (d *driver) replayFile(path string, explicit bool) bool {
 		warnf("skipping %v", err)
 		return false
 	}
-	d.failLoopsFrom(sf.Loops) // loops.go
+	d.fromSchedule(sf)
 	if sf.Test != d.name() {
 		warnf("skipping schedule file %s: recorded for test %q, not %q", path, sf.Test, d.name())
 		return false

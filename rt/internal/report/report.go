@@ -89,6 +89,10 @@ type Report struct {
 	// timing-dependent (a sleep, timer or deadline beat work, as natively
 	// on a loaded machine). Empty when no timer raced with work.
 	Timing []Wake `json:"timing,omitempty"`
+	// WallPhase is where the story's wall clock started when that was not
+	// the real instant of its first reading ("1ms before a whole
+	// second"): the schedule replays it.
+	WallPhase string `json:"wall_phase,omitempty"`
 	// Uncontrolled says that a goroutine polled an object vtbound does not
 	// model during the failing execution.
 	Uncontrolled bool `json:"uncontrolled,omitempty"`

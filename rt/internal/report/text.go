@@ -76,6 +76,9 @@ func (r *Report) writeStory(b *strings.Builder) {
 	if s := r.WhatHappened(); s != "" {
 		fmt.Fprintf(b, "  what happened: %s\n", s)
 	}
+	if r.WallPhase != "" {
+		fmt.Fprintf(b, "  wall clock: started %s (the schedule replays it)\n", r.WallPhase)
+	}
 	if f := r.Found; f != nil {
 		fmt.Fprintf(b, "  found by %s, seed %d, execution %d; trace hash %s\n", f.Strategy, f.Seed, f.Execution, f.TraceHash)
 	}

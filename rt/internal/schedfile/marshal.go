@@ -41,6 +41,9 @@ func (s *Schedule) Marshal() []byte {
 	if len(s.Conflicts) > 0 {
 		fmt.Fprintf(&b, "conflict:%s\n", joinInts(s.Conflicts))
 	}
+	if s.WallPhase {
+		b.WriteString("wall: phase\n")
+	}
 	for _, l := range s.Loops {
 		fmt.Fprintf(&b, "loop: %s\n", l)
 	}

@@ -88,6 +88,8 @@ func (p *parser) set(key, val string) error {
 		s.CVT = val
 	case "loop":
 		s.Loops = append(s.Loops, val)
+	case "wall":
+		s.WallPhase = val == "phase"
 	case "track":
 		if val != "all" {
 			s.Track = append([]string{}, strings.Fields(val)...)

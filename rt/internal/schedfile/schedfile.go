@@ -40,6 +40,9 @@
 //	conflict:  the 1-based trace positions of the conflicting accesses
 //	essential: the 1-based trace positions of the steps that matter
 //	           (what the report's minimised interleaving shows)
+//	wall:      "phase": the decisions include the choice of where the
+//	           wall clock starts (docs/model.md); files without it were
+//	           written before that was a choice, and replay without it
 //	loop:      "PACKAGE FILE:LINE:COL[#K]", one line per site: a goroutine
 //	           left looping on the clock there after the test fails the
 //	           replay (a background loop left running on some schedules
@@ -155,6 +158,7 @@ type Schedule struct {
 	Essential  []int       // 1-based trace positions
 	Comments   []string    // written as '#' lines (the readable interleaving)
 	Loops      []string    // sites where a loop left running fails (engine.SiteName)
+	WallPhase  bool        // Decisions include the wall clock's phase (wall: phase)
 	Extra      [][2]string // keys this version does not know, in file order
 }
 

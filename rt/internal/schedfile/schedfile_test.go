@@ -22,7 +22,7 @@ func sample() *Schedule {
 			{G: 1, KindName: "read", Pos: a},
 			{G: 1, KindName: "wg-add", Pos: b},
 		},
-		Conflicts: []int{2, 3}, Essential: []int{2, 3, 4}, Loops: []string{"example.com/p p.go:40:3", "example.com/p my file.go:9:1#2"},
+		Conflicts: []int{2, 3}, Essential: []int{2, 3, 4}, Loops: []string{"example.com/p p.go:40:3", "example.com/p my file.go:9:1#2"}, WallPhase: true,
 		Extra:    [][2]string{{"input", "AAEC"}},
 		Comments: []string{"step 1 G1 start"},
 	}
