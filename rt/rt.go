@@ -152,6 +152,30 @@ func Now(site int32) time.Time {
 	return time.Now()
 }
 
+// LinkTimeNow replaces a body-less function linked to time.now with
+// //go:linkname (a clock faster than time.Now, such as
+// sethvargo/go-limiter's fasttime): Now's seconds, nanoseconds and a
+// monotonic reading consistent with LinkNanotime.
+func LinkTimeNow() (sec int64, nsec int32, mono int64) {
+	t := Now(0)
+	return t.Unix(), int32(t.Nanosecond()), int64(t.Sub(monoBase))
+}
+
+// LinkWalltime replaces a function linked to runtime.walltime (see
+// LinkTimeNow).
+func LinkWalltime() (sec int64, nsec int32) {
+	t := Now(0)
+	return t.Unix(), int32(t.Nanosecond())
+}
+
+// LinkNanotime replaces a function linked to runtime.nanotime or
+// time.runtimeNano (see LinkTimeNow): nanoseconds on the monotonic clock
+// that time.Since measures, virtual in a controlled goroutine.
+func LinkNanotime() int64 { return int64(clockNow().Sub(monoBase)) }
+
+// monoBase is the origin of LinkNanotime's readings.
+var monoBase = time.Now()
+
 // clockNow is Now for a reading only measured against (Since, Until, a
 // timeout's deadline): it does not count as the program reading the wall
 // clock, whose phase is then not part of the outcome (engine/wallphase.go).

@@ -53,3 +53,23 @@ func TestSubtestClockNotBehindParent(t *testing.T) {
 		})
 	})
 }
+
+// TestLinkedClocksAreVirtual: the replacements of clocks reached by
+// //go:linkname (time.now, runtime.nanotime) read the execution's clock,
+// so a 1 h virtual sleep measures 1 h on them as on time.Since.
+func TestLinkedClocksAreVirtual(t *testing.T) {
+	t.Setenv("VTBOUND_BUDGET", "5")
+	t.Setenv("VTBOUND_DIR", t.TempDir())
+	rt.Test(t, func(t *testing.T) {
+		mono := rt.LinkNanotime()
+		sec, _, mono2 := rt.LinkTimeNow()
+		rt.Sleep(0, time.Hour)
+		if d := time.Duration(rt.LinkNanotime() - mono); d < time.Hour || d > time.Hour+time.Millisecond {
+			t.Errorf("LinkNanotime measured %v across a 1h sleep", d)
+		}
+		sec2, _, mono3 := rt.LinkTimeNow()
+		if sec2-sec < 3600 || time.Duration(mono3-mono2) < time.Hour {
+			t.Errorf("LinkTimeNow moved %ds (monotonic %v) across a 1h sleep", sec2-sec, time.Duration(mono3-mono2))
+		}
+	})
+}

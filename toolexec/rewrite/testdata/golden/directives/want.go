@@ -48,20 +48,20 @@ func Tiny() int {
 	return state
 }
 
-//go:linkname nanotime runtime.nanotime
+//go:linkname cheaprand runtime.cheaprand
 //line directives.go:24:1
-func nanotime() int64
+func cheaprand() uint32
 
 //line directives.go:26:1
-func Now() int64 {
-//line directives.go:26:19
+func Rand() uint32 {
+//line directives.go:26:21
 	if _vtbG[0].On() {
 		_vtbrt.Write(_vtbS+3, _vtbunsafe.Pointer(&state))
 	}
-//line directives.go:26:19
+//line directives.go:26:21
 	state = 1
-//line directives.go:26:30
-	return nanotime()
+//line directives.go:26:32
+	return cheaprand()
 }
 
 var _vtbS = _vtbRegister()
@@ -71,7 +71,7 @@ func _vtbRegister() int32 {
 		"directives.go\t16\t2\tKWrite\texample.com/directives.state\tstate\n"+
 		"directives.go\t17\t9\tKRead\texample.com/directives.state\tstate\n"+
 		"directives.go\t21\t26\tKRead\texample.com/directives.state\tstate\n"+
-		"directives.go\t26\t20\tKWrite\texample.com/directives.state\tstate\n"+
+		"directives.go\t26\t22\tKWrite\texample.com/directives.state\tstate\n"+
 		"", _vtbG[:])
 }
 

@@ -1,0 +1,83 @@
+package rewrite
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"github.com/dave/dst"
+)
+
+// Clocks reached by //go:linkname.
+//
+// Some code reads the clock faster than time.Now by declaring a function
+// without a body and linking it to the runtime's clock (sethvargo/go-limiter's
+// fasttime: `//go:linkname now time.now`). Left alone, such a function
+// reads real time beside the execution's virtual clock, and a test that
+// sleeps (virtually) and then measures with it fails on every schedule. So
+// a body-less function linked to one of the clocks below, with the clock's
+// signature, is given a body that calls the rt function reading the same
+// clock as time.Now does under vtbound, and its linkname (and noescape)
+// directives are dropped.
+
+// linkedClock is a runtime clock function and its rt replacement.
+type linkedClock struct {
+	results string // the types of the function's results, comma separated
+	rt      string // the rt function with the same results
+}
+
+// linkedClocks maps each clock by its linkname target.
+var linkedClocks = map[string]linkedClock{
+	"time.now":         {"int64, int32, int64", "LinkTimeNow"},
+	"runtime.walltime": {"int64, int32", "LinkWalltime"},
+	"runtime.nanotime": {"int64", "LinkNanotime"},
+	"time.runtimeNano": {"int64", "LinkNanotime"},
+}
+
+// linkClock gives a body-less function d linked to a clock (see above) a
+// body that reads rt's clock.
+func (fr *fileRewriter) linkClock(d *dst.FuncDecl, fd *ast.FuncDecl) {
+	if fd.Recv != nil || fd.Type.Params.NumFields() != 0 {
+		return
+	}
+	target, i := linknameOf(d.Decs.Start, fd.Name.Name)
+	c, ok := linkedClocks[target]
+	if !ok || !fr.hasResults(fd, c.results) {
+		return
+	}
+	var start dst.Decorations
+	for j, dec := range d.Decs.Start {
+		if j != i && strings.TrimSpace(dec) != "//go:noescape" {
+			start = append(start, dec)
+		}
+	}
+	d.Decs.Start = start
+	d.Body = block(&dst.ReturnStmt{Results: []dst.Expr{fr.rtCall(c.rt)}})
+}
+
+// linknameOf finds the directive "//go:linkname name target" among decs
+// and returns its target and index ("" and -1 when there is none).
+func linknameOf(decs []string, name string) (string, int) {
+	for i, dec := range decs {
+		f := strings.Fields(dec)
+		if len(f) == 3 && f[0] == "//go:linkname" && f[1] == name {
+			return f[2], i
+		}
+	}
+	return "", -1
+}
+
+// hasResults reports whether the types of fd's results, comma separated,
+// read as want.
+func (fr *fileRewriter) hasResults(fd *ast.FuncDecl, want string) bool {
+	fn, ok := fr.info.Defs[fd.Name].(*types.Func)
+	if !ok {
+		return false
+	}
+	res := fn.Type().(*types.Signature).Results()
+	parts := make([]string, res.Len())
+	for i := range parts {
+		parts[i] = types.TypeString(res.At(i).Type(), nil)
+	}
+	return strings.Join(parts, ", ") == want
+}
