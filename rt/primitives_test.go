@@ -173,7 +173,7 @@ func TestPrimitives(t *testing.T) {
 // lookupPrimitive returns the table row called name, or the program of
 // foreign_test.go called name.
 func lookupPrimitive(name string) (primitive, bool) {
-	for _, p := range append(primitiveTable(), foreignPrimitives()...) {
+	for _, p := range slices.Concat(primitiveTable(), foreignPrimitives(), stressPrimitives()) {
 		if p.name == name {
 			return p, true
 		}

@@ -23,7 +23,7 @@ var reportKernels = []struct {
 	// An atomicity violation: a stale index, with a slice write (copy).
 	{"TestBugCTriggerFig1", "", []string{
 		"what happened: G2 read l.index at kernels.go:281, G3 wrote it at kernels.go:283, then G2 wrote it",
-		"write copy(l.buf[tmp:], s)", "write l.index", "step elided",
+		"write copy(l.buf[tmp:], s)", "write l.index", "steps elided",
 	}},
 	// A deadlock: the sentence names where each goroutine waits.
 	{"TestBugDeadlockABBA", "", []string{
@@ -31,7 +31,7 @@ var reportKernels = []struct {
 	}},
 	// An order violation: Wait returns before a worker has called Add.
 	{"TestBugWGMisuse", "", []string{
-		"what happened: G1 returned from wg-wait", "never ran", "wg-add", "write done", "elided", "(0,0,2) after minimisation (0 preemptions, 0 variables, 2 goroutines ordered)",
+		"what happened: G1 returned from wg-wait", "Wait did not wait for G2", "never ran", "elided", "(0,0,2) after minimisation (0 preemptions, 0 variables, 2 goroutines ordered)",
 	}},
 	// Find, check and mark, each under the lock but not together, found by
 	// dpor: the sentence names the find's read of the whole vector and

@@ -228,7 +228,10 @@ type Engine struct {
 	// wallFloor the earliest one an execution may start at, as marks
 	// (wallphase.go).
 	wallNow, wallFloor atomic.Int64
-	gone               goneRing // numbers of goroutines that ended, maybe still exiting (lookers.go)
+	// sharedReal: uncontrolled code, which reads real time, took part in
+	// an execution; later ones start their clock afresh (wallphase.go).
+	sharedReal atomic.Bool
+	gone       goneRing // numbers of goroutines that ended, maybe still exiting (lookers.go)
 }
 
 // BeginNested says that a subtest of the test this engine explores starts

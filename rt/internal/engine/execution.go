@@ -216,9 +216,10 @@ func (x *execution) pickNext(cur *G) *G {
 		}
 		g := x.gs[x.en.next(0)-1]
 		x.sampleFairness() // fair.go
+		forced := false
 		if n > 1 {
 			if f := x.fairPick(); f != nil {
-				g = f
+				g, forced = f, true
 			} else {
 				g = x.strategyPick(cur)
 			}
@@ -229,7 +230,9 @@ func (x *execution) pickNext(cur *G) *G {
 		} else if x.early.held {
 			x.noteHeld(g)
 		}
-		preempt := cur != nil && cur != g && x.en.has(cur.id)
+		// A switch fairness forces is Go's scheduler's, not one the
+		// schedule chose: it is no preemption of the schedule's (c,v,t).
+		preempt := !forced && cur != nil && cur != g && x.en.has(cur.id)
 		x.markDirty(g) // its step changes its state: classify it at the next refresh
 		x.record(g, g.op, -1, preempt)
 		x.noteProgress(g)
@@ -379,6 +382,7 @@ func (x *execution) keepUp() {
 	if x.epoch.IsZero() || !x.uncontrolled && !x.foreignGoroutines() || x.pastCatchUp() {
 		return
 	}
+	x.e.sharedReal.Store(true) // wallphase.go
 	if d := time.Until(x.wall().Add(-x.ahead)); d > 0 {
 		x.engineSleep(min(d, maxCatchUp))
 	}
@@ -627,6 +631,9 @@ func (x *execution) result(failedBefore bool) *Result {
 	r.EarlyWakes, r.WakesHeld, r.Phase, r.ReadWall = x.earlyWakes, x.wakesHeld, x.phase, x.readWall
 	if !x.epoch.IsZero() {
 		x.noteWall(x.wall())
+	}
+	if x.uncontrolled {
+		x.e.sharedReal.Store(true) // wallphase.go
 	}
 	r.Loops = loops
 	r.Forced = x.fair.forced

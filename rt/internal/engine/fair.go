@@ -15,9 +15,12 @@ package engine
 // be enabled in between: a goroutine waiting for a mutex that the spinner
 // takes again at once is enabled only now and then), whatever
 // the strategy would have chosen (the strategy is not asked: a replay
-// forces the same pick at the same step). The execution records it
-// (Result.Forced): a search that explored every trace saw only schedules
-// in which no goroutine starved longer than that.
+// forces the same pick at the same step). The switch is not marked as a
+// preemption: it is the Go scheduler's, not the schedule's, and does not
+// count towards (c,v,t) (a minimised stress test would otherwise keep
+// every switch fairness forced on its long serial runs). The execution
+// records it (Result.Forced): a search that explored every trace saw
+// only schedules in which no goroutine starved longer than that.
 
 const (
 	fairEvery   = 4096 // steps between samples of the enabled set

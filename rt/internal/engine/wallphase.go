@@ -19,11 +19,18 @@ import (
 // it as it varies the other choices.
 //
 // The clock only moves forward: the phase is taken after the real instant
-// (at most a second after it), never before, and an execution of a
+// (at most a second after it), never before; an execution starts no
+// earlier than where the clock of the engine's previous executions got to
+// (virtual sleeps put it ahead of real time), and an execution of a
 // subtest explored while its parent's execution waits in t.Run starts no
 // earlier than the parent's clock (Limits.WallFloor). State a test built
-// before the execution, natively or in an outer execution, never sees
-// time go back. A whole minute or day is not a phase: reaching one would
+// before the execution, natively, in an outer execution or in an earlier
+// execution (a cache entry's expiry), never sees time go back. Once
+// uncontrolled code, which reads real time, has taken part in an
+// execution, later executions start their clock afresh at the real
+// instant: that code compares real time with instants the program
+// computed on the virtual clock (keepUp), and a clock ahead by every
+// earlier execution's sleeps would never be caught up with. A whole minute or day is not a phase: reaching one would
 // put the clock up to a day ahead of the real time that uncontrolled code
 // reads.
 
@@ -59,7 +66,7 @@ func (p WallPhase) String() string {
 func (x *execution) startWall(g *G, program bool) time.Time {
 	real := time.Now()
 	now := real
-	if f := fromMark(x.e.wallFloor.Load()); f.After(now) {
+	if f := x.e.startFloor(); f.After(now) {
 		now = f
 	}
 	x.ahead = now.Sub(real)
@@ -74,6 +81,18 @@ func (x *execution) startWall(g *G, program bool) time.Time {
 		now = now.Add(at.Sub(now)) // keeps the monotonic reading
 	}
 	return now
+}
+
+// startFloor is the earliest instant an execution of e may start its clock
+// at: the floor it was given (a parent test's clock) and, unless
+// uncontrolled code took part in an earlier execution, the latest instant
+// an earlier execution's clock showed.
+func (e *Engine) startFloor() time.Time {
+	f := fromMark(e.wallFloor.Load())
+	if w := e.WallNow(); w.After(f) {
+		return w
+	}
+	return f
 }
 
 // noteWall records that the execution's wall clock has reached t, for
@@ -93,9 +112,14 @@ func storeMax(a *atomic.Int64, n int64) {
 }
 
 // WallNow returns the latest instant the wall clock of the engine's
-// executions has shown (the zero time if none read it). It may be called
-// from any goroutine: a subtest's exploration takes its floor from it.
+// executions has shown: the zero time if none read it, or if uncontrolled
+// code took part in one (a later exploration then starts afresh). It may
+// be called from any goroutine: a subtest's exploration takes its floor
+// from its parent's and from its siblings' engines.
 func (e *Engine) WallNow() time.Time {
+	if e.sharedReal.Load() {
+		return time.Time{}
+	}
 	return fromMark(e.wallNow.Load())
 }
 

@@ -81,3 +81,27 @@ func (c *choosing) Begin(p *sched.Plan) bool {
 func (c *choosing) Pick(v *sched.View) int          { return v.Enabled[0] }
 func (c *choosing) Choose(_ *sched.View, n int) int { return c.choice }
 func (c *choosing) End(*sched.Execution)            {}
+
+// TestClockNeverGoesBackBetweenExecutions: an execution starts its wall
+// clock no earlier than where the previous one's got to (it slept an hour
+// of virtual time), so a value an earlier execution left in package state
+// (a cache entry's expiry) is not in a later one's future; once
+// uncontrolled code has taken part (sharedReal), executions start afresh
+// at the real instant.
+func TestClockNeverGoesBackBetweenExecutions(t *testing.T) {
+	e := New(newRandom(1, 3), Limits{MaxSteps: 1000}, nil)
+	var end, start time.Time
+	e.Run(func() {
+		cur().Sleep(0, time.Hour)
+		end = cur().Now()
+	})
+	e.Run(func() { start = cur().Now() })
+	if start.Before(end) {
+		t.Fatalf("the second execution's clock started at %v, %v before the first one's end", start, end.Sub(start))
+	}
+	e.sharedReal.Store(true)
+	e.Run(func() { start = cur().Now() })
+	if start.After(time.Now().Add(2 * time.Second)) {
+		t.Errorf("with uncontrolled code, the clock started at %v, %v ahead of real time", start, time.Until(start))
+	}
+}

@@ -67,9 +67,42 @@ func explain(trace []sched.Step) string {
 // (ctrigger-unserializable-interleavings.txt, Fig. 3): two consecutive
 // accesses p, c of one goroutine to a location with a remote access r to
 // it in between, such that no serial order of the two goroutines gives the
-// same values.
+// same values. A pattern whose goroutine was preempted between p and c
+// comes first: in a long trace (a stress test's thousands of rounds) a
+// goroutine's accesses of consecutive rounds, with another goroutine's
+// round between, make the pattern too, although nothing interrupted
+// either round.
 func explainSteps(trace []sched.Step) (string, []int) {
 	acc := accesses(trace)
+	pre := preemptedAt(trace)
+	if s, steps := findPattern(acc, func(p, c access) bool { return preemptedBetween(pre[c.g], p.step, c.step) }); s != "" {
+		return s, steps
+	}
+	return findPattern(acc, func(access, access) bool { return true })
+}
+
+// preemptedAt lists, per goroutine, the trace indices at which another
+// goroutine preempted it, ascending.
+func preemptedAt(trace []sched.Step) map[int][]int {
+	pre := map[int][]int{}
+	for i, st := range trace {
+		if i > 0 && st.Preempt && trace[i-1].G != st.G {
+			pre[trace[i-1].G] = append(pre[trace[i-1].G], i)
+		}
+	}
+	return pre
+}
+
+// preemptedBetween reports whether one of the indices at (ascending) lies
+// in (from, to].
+func preemptedBetween(at []int, from, to int) bool {
+	k, _ := slices.BinarySearch(at, from+1)
+	return k < len(at) && at[k] <= to
+}
+
+// findPattern returns the last unserializable pattern (see explainSteps)
+// whose accesses p and c pass ok, with its steps.
+func findPattern(acc []access, ok func(p, c access) bool) (string, []int) {
 	for ci := len(acc) - 1; ci > 0; ci-- {
 		c := acc[ci]
 		pi := ci - 1
@@ -80,6 +113,9 @@ func explainSteps(trace []sched.Step) (string, []int) {
 			continue
 		}
 		p := acc[pi]
+		if !ok(p, c) {
+			continue
+		}
 		for ri := ci - 1; ri > pi; ri-- {
 			if r := acc[ri]; r.g != c.g && r.key == c.key {
 				if s := uiSentence(p, r, c); s != "" {
@@ -252,8 +288,64 @@ func essentialMask(trace []sched.Step, named ...int) []bool {
 	for _, i := range last {
 		keep[i] = true
 	}
+	if count(keep) > maxLines {
+		keep = focused(trace, keep, named)
+	}
 	keepSyncNeighbours(trace, keep)
 	return keep
+}
+
+// focused narrows the steps a long trace keeps (a stress test's every
+// access to its counter conflicts) to those around its preemptions: the
+// steps the sentence names, each preemption with the preempted
+// goroutine's step before it and its next step after, and each
+// goroutine's last step among those keep marks.
+func focused(trace []sched.Step, keep []bool, named []int) []bool {
+	out := make([]bool, len(trace))
+	for _, i := range named {
+		if i >= 0 && i < len(trace) {
+			out[i] = true
+		}
+	}
+	last := map[int]int{}
+	for i, st := range trace {
+		if keep[i] {
+			last[st.G] = i
+		}
+		if !st.Preempt || i == 0 {
+			continue
+		}
+		out[i], out[i-1] = true, true
+		if j := nextOf(trace, i, trace[i-1].G); j >= 0 {
+			out[j] = true
+		}
+	}
+	for _, i := range last {
+		out[i] = true
+	}
+	return out
+}
+
+// nextOf returns the index of goroutine g's first step after index i, -1
+// if none.
+func nextOf(trace []sched.Step, i, g int) int {
+	for j := i + 1; j < len(trace); j++ {
+		if trace[j].G == g {
+			return j
+		}
+	}
+	return -1
+}
+
+// count returns the number of set marks.
+func count(marks []bool) int {
+	n := 0
+	for _, m := range marks {
+		if m {
+			n++
+		}
+	}
+	return n
 }
 
 // conflicting returns the trace indices of accesses to locations that at

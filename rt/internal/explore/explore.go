@@ -75,10 +75,16 @@ type driver struct {
 // a subtest's exploration can tell its parent.
 var running sync.Map // string -> *driver
 
+// subtestClocks maps a test's name to the latest wall clock its subtests'
+// explorations ended with (engine.Engine.WallNow), so that a later
+// subtest, which may share state with them through the parent (a cache
+// whose entries expire), starts no earlier.
+var subtestClocks sync.Map // string -> time.Time
+
 // enter registers d and tells every explored ancestor test that a subtest
 // explores on its own; d's executions start their wall clock no earlier
-// than the ancestors' (engine.Limits.WallFloor). It returns the function
-// that unregisters d.
+// than the ancestors' and the earlier siblings' (engine.Limits.WallFloor).
+// It returns the function that unregisters d.
 func (d *driver) enter() func() {
 	name := d.t.Name()
 	var waiting []*engine.Engine
@@ -97,8 +103,15 @@ func (d *driver) enter() func() {
 			}
 		}
 	}
+	parent := name[:max(strings.LastIndexByte(name, '/'), 0)]
+	if w, ok := subtestClocks.Load(parent); ok && w.(time.Time).After(d.wallFloor) {
+		d.wallFloor = w.(time.Time) // a sibling's clock never goes back either
+	}
 	running.Store(name, d)
 	return func() {
+		if e := d.eng.Load(); e != nil && e.WallNow().After(d.wallFloor) {
+			subtestClocks.Store(parent, e.WallNow())
+		}
 		running.Delete(name)
 		for _, e := range waiting {
 			e.EndNested()

@@ -56,6 +56,13 @@ type Minimizer struct {
 	plan    sched.Plan
 	tries   int
 	improve int
+	// dd runs delta debugging over the best schedule's preemptions before
+	// the single edits (minimize_dd.go); ddAlone says that the candidate
+	// running kept one chunk alone.
+	dd      *ddmin
+	ddAlone bool
+	ddRun   bool // the candidate running is ddmin's (prun)
+	prun    preemptRunner
 }
 
 // NewMinimizer returns a minimiser of x, which ran under plan and failed,
@@ -67,8 +74,17 @@ func NewMinimizer(plan sched.Plan, x *sched.Execution, budget int, seed int64) *
 		m.widen = &widener{orig: f}
 		return m
 	}
-	m.queue = m.candidates()
+	m.reseed(2)
 	return m
+}
+
+// reseed makes the edits and the ddmin chunks of the best schedule, ddmin
+// starting with n chunks.
+func (m *Minimizer) reseed(n int) {
+	m.queue, m.dd = nil, newDDMin(m.best.Trace, n)
+	if len(m.best.Trace) <= longTrace { // minimize_dd.go
+		m.queue = m.candidates()
+	}
 }
 
 // widener replays a schedule recorded with some groups untracked under
@@ -129,6 +145,20 @@ func (m *Minimizer) Begin(p *sched.Plan) bool {
 		*p = sched.Plan{TrackAll: true, Label: "minimize widen"}
 		return true
 	}
+	m.ddRun = false
+	for m.dd != nil { // minimize_dd.go
+		keep, alone, ok := m.dd.next()
+		if !ok {
+			m.dd = nil
+			break
+		}
+		m.prun.reset(keep, m.best)
+		m.ddRun, m.ddAlone = true, alone
+		*p = m.best.Plan
+		p.Track = slices.Clone(m.best.Plan.Track)
+		m.search = nil
+		return true
+	}
 	if c := m.nextCandidate(); c != nil {
 		m.run.reset(c, m.best)
 		*p = m.best.Plan
@@ -136,7 +166,7 @@ func (m *Minimizer) Begin(p *sched.Plan) bool {
 		m.search = nil
 		return true
 	}
-	for m.searchC < m.best.CVT.C {
+	for m.searchC < m.best.CVT.C && len(m.best.Trace) <= longTrace {
 		if m.search == nil {
 			left := m.b.max - m.b.used + 1
 			m.search = NewDynamic(Config{Seed: m.seed, C: m.searchC, V: max(m.best.CVT.V, 1), T: max(m.best.CVT.T, 2),
@@ -162,6 +192,9 @@ func (m *Minimizer) Pick(v *sched.View) int {
 	if m.search != nil {
 		return m.search.Pick(v)
 	}
+	if m.ddRun {
+		return m.prun.pick(v)
+	}
 	return m.run.pick(v)
 }
 
@@ -172,6 +205,9 @@ func (m *Minimizer) Choose(v *sched.View, n int) int {
 	}
 	if m.search != nil {
 		return m.search.Choose(v, n)
+	}
+	if m.ddRun {
+		return m.prun.choose(v, n)
 	}
 	return m.run.choose(v, n)
 }
@@ -184,7 +220,7 @@ func (m *Minimizer) End(x *sched.Execution) {
 			m.orig = foundOf(sched.Plan{TrackAll: true, Label: m.orig.Plan.Label}, x)
 			m.best = m.orig
 		}
-		m.queue = m.candidates()
+		m.reseed(2)
 		return
 	}
 	plan := m.best.Plan
@@ -199,7 +235,11 @@ func (m *Minimizer) End(x *sched.Execution) {
 		m.best = f
 		m.improve++
 		m.search = nil
-		m.queue = m.candidates()
+		n := 2 // ddmin: a failing chunk alone starts again at two chunks
+		if m.ddRun && m.dd != nil && !m.ddAlone {
+			n = m.dd.n - 1 // a failing complement keeps the granularity
+		}
+		m.reseed(n)
 	}
 }
 

@@ -81,3 +81,52 @@ func TestNextCandidateSkipsTried(t *testing.T) {
 		t.Errorf("queue exhausted, got %v", c)
 	}
 }
+
+// TestDDMinChunks: ddmin over a schedule's preemptions keeps each half
+// alone, then each quarter alone and all but each quarter, and so on down
+// to single preemptions, then stops; a schedule with at most ddFloor
+// preemptions gets none.
+func TestDDMinChunks(t *testing.T) {
+	tr := alternating(9) // 8 preemptions
+	if pre := preemptionsOf(tr); len(pre) != 8 || pre[0] != (preemption{p: 1, q: 2, steps: 1}) || pre[1] != (preemption{p: 2, q: 1, steps: 1}) {
+		t.Fatalf("preemptions %v", pre)
+	}
+	d := newDDMin(tr, 2)
+	var got []int
+	for {
+		keep, alone, ok := d.next()
+		if !ok {
+			break
+		}
+		if !alone {
+			got = append(got, -len(keep))
+			continue
+		}
+		got = append(got, len(keep))
+	}
+	want := []int{4, 4, 2, 2, 2, 2, -6, -6, -6, -6, 1, 1, 1, 1, 1, 1, 1, 1, -7, -7, -7, -7, -7, -7, -7, -7}
+	if !slices.Equal(got, want) {
+		t.Errorf("chunk sizes (negative: all but a chunk) %v, want %v", got, want)
+	}
+	if d := newDDMin(alternating(ddFloor+1), 2); d != nil {
+		t.Errorf("ddmin over %d preemptions", ddFloor)
+	}
+}
+
+// TestPreemptRunnerKeepsOnly: a candidate runs without preemption except
+// where it keeps one: the current goroutine runs on, and the kept
+// preemption switches at the preempted goroutine's step count.
+func TestPreemptRunnerKeepsOnly(t *testing.T) {
+	var r preemptRunner
+	r.reset([]preemption{{p: 1, q: 2, steps: 2}}, Found{})
+	v := &sched.View{Current: 1, Enabled: []int{1, 2}}
+	for step, want := range []int{1, 1, 2, 2} {
+		v.Step = step
+		got := r.pick(v)
+		if got != want {
+			t.Fatalf("step %d: picked G%d, want G%d", step, got, want)
+		}
+		v.Trace = append(v.Trace, sched.Step{G: got})
+		v.Current = got
+	}
+}
