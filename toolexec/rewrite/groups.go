@@ -108,7 +108,13 @@ func (p *pkgRewriter) fieldGroup(sel *types.Selection) string {
 		}
 		t = st.Field(i).Type()
 	}
-	owner := types.Unalias(deref(t))
+	return p.structFieldGroup(deref(t), field)
+}
+
+// structFieldGroup names field of the struct type owner: pkgpath.Type.field
+// for a named type, else by the field's declaration.
+func (p *pkgRewriter) structFieldGroup(owner types.Type, field types.Object) string {
+	owner = types.Unalias(owner)
 	if n, ok := owner.(*types.Named); ok {
 		obj := n.Origin().Obj()
 		if obj.Pkg() != nil {
