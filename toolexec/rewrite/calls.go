@@ -77,7 +77,7 @@ func (fr *fileRewriter) callFun(x *dst.CallExpr, ae *ast.CallExpr) {
 	if s, ok := x.Fun.(*dst.SelectorExpr); ok {
 		as := ast.Unparen(ae.Fun).(*ast.SelectorExpr)
 		if sel := fr.info.Selections[as]; sel != nil && sel.Kind() == types.MethodVal {
-			s.X = fr.expr(s.X, fr.receiverCtx(as, sel))
+			fr.receiver(s, as, sel)
 			return
 		}
 	}

@@ -17,14 +17,15 @@ import (
 // code is compiled at (no min, max or clear but in _vtbClear, which only
 // a clear in the user's code, of go1.21, calls).
 const (
-	readRange  = "_vtbRR"     // *_vtbRR(g, site, &x): read of a whole struct or array
-	writeRange = "_vtbWR"     // *_vtbWR(g, site, &x): write of a whole struct or array
-	mapHelper  = "_vtbM"      // _vtbM(g, site, write, m): an operation on map m
-	copyHelper = "_vtbCopy"   // _vtbCopy(g, site, dst, src) is copy(dst, src)
-	copyStr    = "_vtbCopyS"  // _vtbCopyS(g, site, dst, s) is copy(dst, s) from a string
-	appendHelp = "_vtbAppend" // _vtbAppend(g, site, spread, s, xs...) is append(s, xs...)
-	clearSlice = "_vtbClear"  // _vtbClear(g, site, s) is clear(s) of a slice
-	sliceRead  = "_vtbSR"     // _vtbSR(g, site, s): read of every element of s
+	readRange  = "_vtbRR"      // *_vtbRR(g, site, &x): read of a whole struct or array
+	writeRange = "_vtbWR"      // *_vtbWR(g, site, &x): write of a whole struct or array
+	mapHelper  = "_vtbM"       // _vtbM(g, site, write, m): an operation on map m
+	copyHelper = "_vtbCopy"    // _vtbCopy(g, site, dst, src) is copy(dst, src)
+	copyStr    = "_vtbCopyS"   // _vtbCopyS(g, site, dst, s) is copy(dst, s) from a string
+	appendHelp = "_vtbAppend"  // _vtbAppend(g, site, spread, s, xs...) is append(s, xs...)
+	appendStr  = "_vtbAppendS" // _vtbAppendS(g, site, s, str) is append(s, str...) of a string
+	clearSlice = "_vtbClear"   // _vtbClear(g, site, s) is clear(s) of a slice
+	sliceRead  = "_vtbSR"      // _vtbSR(g, site, s): read of every element of s
 )
 
 // containerHelperSource renders the used container helpers.
@@ -37,10 +38,11 @@ func (p *pkgRewriter) containerHelperSource(b *strings.Builder) {
 		copyHelper: "[E any](g int, site int32, dst, src []E) int {\n\t" + on + rtName + ".Copy(site, dst, src)\n\t}\n\treturn copy(dst, src)\n}",
 		copyStr:    "(g int, site int32, dst []byte, src string) int {\n\t" + on + "n := len(src)\n\t\tif len(dst) < n {\n\t\t\tn = len(dst)\n\t\t}\n\t\t" + rtName + ".Slice(site, dst[:n], true)\n\t}\n\treturn copy(dst, src)\n}",
 		appendHelp: "[S ~[]E, E any](g int, site int32, spread bool, s S, xs ...E) S {\n\t" + on + rtName + ".Append(site, s, xs, spread)\n\t}\n\treturn append(s, xs...)\n}",
+		appendStr:  "[S ~[]byte](g int, site int32, s S, str string) S {\n\t" + on + "if n := len(str); n > 0 && cap(s)-len(s) >= n {\n\t\t\t" + rtName + ".Slice(site, []byte(s[len(s):len(s)+n]), true)\n\t\t} else if n > 0 {\n\t\t\t" + rtName + ".Slice(site, []byte(s), false)\n\t\t}\n\t}\n\treturn append(s, str...)\n}",
 		clearSlice: "[E any](g int, site int32, s []E) {\n\t" + on + rtName + ".Slice(site, s, true)\n\t}\n\tclear(s)\n}",
 		sliceRead:  "[S ~[]E, E any](g int, site int32, s S) S {\n\t" + on + rtName + ".Slice(site, s, false)\n\t}\n\treturn s\n}",
 	}
-	for _, name := range []string{readRange, writeRange, mapHelper, copyHelper, copyStr, appendHelp, clearSlice, sliceRead} {
+	for _, name := range []string{readRange, writeRange, mapHelper, copyHelper, copyStr, appendHelp, appendStr, clearSlice, sliceRead} {
 		if p.helpers[name] {
 			fmt.Fprintf(b, "func %s%s\n\n", name, srcs[name])
 		}
@@ -207,12 +209,14 @@ func (fr *fileRewriter) copyCall(x *dst.CallExpr, ae *ast.CallExpr) dst.Expr {
 }
 
 // appendCall turns append(s, xs...) into _vtbAppend(g, site, spread, s,
-// xs...). append([]byte, string...) keeps its form (the string is
-// immutable; the new bytes go where no one else can see them unless s has
-// room, a case left unmodelled).
+// xs...), and append(s, str...) of a string into _vtbAppendS(g, site, s,
+// str).
 func (fr *fileRewriter) appendCall(x *dst.CallExpr, ae *ast.CallExpr) dst.Expr {
 	spread := ae.Ellipsis.IsValid()
 	if spread {
+		if isString(fr.typeOf(ae.Args[1])) {
+			return fr.appendString(x, ae)
+		}
 		if _, ok := typeUnder(fr.typeOf(ae.Args[1])).(*types.Slice); !ok {
 			return x
 		}
@@ -237,6 +241,28 @@ func (fr *fileRewriter) appendCall(x *dst.CallExpr, ae *ast.CallExpr) dst.Expr {
 	c.Args = append(c.Args, x.Args...)
 	c.Ellipsis = x.Ellipsis
 	return c
+}
+
+// appendString turns append(s, str...) into _vtbAppendS(g, site, s, str):
+// as append of a slice, a write of the new bytes when s has room, else a
+// read of s's bytes (the string is immutable: reading it is no access).
+func (fr *fileRewriter) appendString(x *dst.CallExpr, ae *ast.CallExpr) dst.Expr {
+	group, ok := fr.containerGroup(ae.Args[0], ae.Lparen)
+	if !ok {
+		return x
+	}
+	str := x.Args[1]
+	if !types.Identical(fr.typeOf(ae.Args[1]), types.Typ[types.String]) {
+		// A named string type is not assignable to the helper's string.
+		str = &dst.CallExpr{Fun: ident("string"), Args: []dst.Expr{str}}
+	}
+	return fr.hookCall(appendStr, ae.Pos(), true, group, types.ExprString(ae), x.Args[0], str)
+}
+
+// isString reports whether t's underlying type is a string type.
+func isString(t types.Type) bool {
+	b, ok := typeUnder(t).(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }
 
 // appendTypeArgs returns the type arguments [S, E] of _vtbAppend for

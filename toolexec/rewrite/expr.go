@@ -184,7 +184,7 @@ func (fr *fileRewriter) selector(x *dst.SelectorExpr, ae *ast.SelectorExpr, c ct
 			return fv
 		}
 		fr.warnFuncValue(ae, sel.Obj())
-		x.X = fr.expr(x.X, fr.receiverCtx(ae, sel))
+		fr.receiver(x, ae, sel)
 	case types.MethodExpr:
 		if fv := fr.funcValue(x, ae, sel.Obj(), sel); fv != nil {
 			return fv

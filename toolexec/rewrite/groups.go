@@ -10,7 +10,8 @@ import (
 // accessGroup classifies an original expression as a shared-memory access.
 // It returns the access's variable group and whether the access is a
 // candidate at all (whatever the Groups hook then decides). Candidates are
-// package-level variables, variables captured by closures, fields reached
+// package-level variables, variables captured by closures, local
+// variables whose address is taken, fields reached
 // through a pointer, fields and array elements of those, slice and map
 // elements, elements of arrays reached through a pointer, and *p.
 //
@@ -18,7 +19,7 @@ import (
 //
 //	package-level variable    pkgpath.name
 //	field through a pointer   pkgpath.Type.field
-//	captured variable         pkgpath/file.go:line:col of its declaration
+//	captured or addressed     pkgpath/file.go:line:col of its declaration
 //	slice or map element      elem:<group of the container>, elem:type:<type>
 //	*p                        type:<type of *p>
 func (p *pkgRewriter) accessGroup(e ast.Expr) (string, bool) {
@@ -88,7 +89,7 @@ func (p *pkgRewriter) varGroup(obj types.Object) (string, bool) {
 	if isGlobal(v) {
 		return v.Pkg().Path() + "." + v.Name(), true
 	}
-	if p.captured[v] {
+	if p.captured[v] || p.addressed[v] {
 		pos := p.in.Fset.Position(v.Pos())
 		return fmt.Sprintf("%s/%s:%d:%d", p.in.ImportPath, filepath.Base(pos.Filename), pos.Line, pos.Column), true
 	}
@@ -107,7 +108,13 @@ func (p *pkgRewriter) fieldGroup(sel *types.Selection) string {
 		}
 		t = st.Field(i).Type()
 	}
-	owner := types.Unalias(deref(t))
+	return p.structFieldGroup(deref(t), field)
+}
+
+// structFieldGroup names field of the struct type owner: pkgpath.Type.field
+// for a named type, else by the field's declaration.
+func (p *pkgRewriter) structFieldGroup(owner types.Type, field types.Object) string {
+	owner = types.Unalias(owner)
 	if n, ok := owner.(*types.Named); ok {
 		obj := n.Origin().Obj()
 		if obj.Pkg() != nil {

@@ -12,7 +12,7 @@ import (
 // where they are one variable for the whole loop (sharedLoop: before
 // go1.22, each iteration writes them), or whose address is taken,
 // explicitly (&v, &v.f, &v[i] of an array) or implicitly by a
-// pointer-receiver method call on the variable. A captured variable
+// pointer-receiver method call on the variable or by slicing an array. A captured variable
 // outside this set holds the same value for its whole life, so reads of it
 // can never conflict with anything and need no scheduling point (a
 // read-only capture such as a slice header, a map handle or a loop bound).
@@ -41,19 +41,56 @@ func mutableVars(files []*ast.File, info *types.Info, sharedLoop func(*ast.File)
 					mark(x.Key)
 					mark(x.Value)
 				}
-			case *ast.UnaryExpr:
-				if x.Op == token.AND {
-					mark(x.X)
-				}
-			case *ast.SelectorExpr:
-				if pointerMethodOnValue(x, info) {
-					mark(x.X)
+			default:
+				if e := addressedOperand(n, info); e != nil {
+					mark(e)
 				}
 			}
 			return true
 		})
 	}
 	return m
+}
+
+// addressedVars returns the local variables whose address is taken,
+// explicitly or implicitly (see addressedOperand). Other goroutines may
+// reach such a variable through the pointer, as the go statement's
+// argument in go f(&x) or a value sent on a channel, so its accesses are
+// candidates, as a captured variable's are.
+func addressedVars(files []*ast.File, info *types.Info) map[*types.Var]bool {
+	m := map[*types.Var]bool{}
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if e := addressedOperand(n, info); e != nil {
+				if v := rootVar(e, info); v != nil && !isGlobal(v) && !v.IsField() {
+					m[v] = true
+				}
+			}
+			return true
+		})
+	}
+	return m
+}
+
+// addressedOperand returns the operand whose address n takes: x in &x,
+// in a pointer-receiver method selected on the value x, and in x[:]
+// slicing an array value; nil otherwise.
+func addressedOperand(n ast.Node, info *types.Info) ast.Expr {
+	switch x := n.(type) {
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			return x.X
+		}
+	case *ast.SelectorExpr:
+		if pointerMethodOnValue(x, info) {
+			return x.X
+		}
+	case *ast.SliceExpr:
+		if _, isArray := typeUnder(info.TypeOf(x.X)).(*types.Array); isArray {
+			return x.X
+		}
+	}
+	return nil
 }
 
 // rootVar returns the variable whose storage e denotes, through parens,

@@ -22,9 +22,10 @@ type site struct {
 //
 // Invariant: groupIndex[g] < len(groupOrder) and groupOrder[groupIndex[g]] == g.
 type pkgRewriter struct {
-	in       *Input
-	captured map[*types.Var]bool // captured variables that may change
-	mutable  map[*types.Var]bool
+	in        *Input
+	captured  map[*types.Var]bool // captured variables that may change
+	addressed map[*types.Var]bool // local variables whose address is taken
+	mutable   map[*types.Var]bool
 
 	sites      []site
 	groupIndex map[string]int
@@ -53,6 +54,7 @@ func newPkgRewriter(in *Input) *pkgRewriter {
 			delete(p.captured, v)
 		}
 	}
+	p.addressed = addressedVars(in.Files, in.Info)
 	return p
 }
 

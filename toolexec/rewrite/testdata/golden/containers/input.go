@@ -67,3 +67,11 @@ var drawn shapes
 func Shapes(s square) {
 	drawn = append(drawn, s, nil)
 }
+
+// Label is a named string type: _vtbAppendS takes a string.
+type Label string
+
+// AppendLabel appends the bytes of a named string type.
+func AppendLabel(b []byte, l Label) []byte {
+	return append(b, l...)
+}

@@ -8,7 +8,7 @@ import (
 //line containers.go:3:1
 import "sync"
 
-var _vtbG [17]_vtbrt.Guard
+var _vtbG [18]_vtbrt.Guard
 
 //line containers.go:5:1
 var (
@@ -82,28 +82,28 @@ func Slices(src []int, str string) int {
 //line containers.go:34:1
 	*_vtbW(4, _vtbS+24, &items) = _vtbAppend(5, _vtbS+26, true, *_vtbR(4, _vtbS+25, &items), src...)
 //line containers.go:35:1
-	*_vtbW(7, _vtbS+27, &buf) = append(*_vtbR(7, _vtbS+28, &buf), str...)
+	*_vtbW(7, _vtbS+27, &buf) = _vtbAppendS(8, _vtbS+29, *_vtbR(7, _vtbS+28, &buf), str)
 //line containers.go:36:1
 	if _vtbG[4].On() {
-		_vtbrt.Read(_vtbS+29, _vtbunsafe.Pointer(&items))
+		_vtbrt.Read(_vtbS+30, _vtbunsafe.Pointer(&items))
 	}
 //line containers.go:36:1
-	n := _vtbCopy(5, _vtbS+30, items, src)
+	n := _vtbCopy(5, _vtbS+31, items, src)
 //line containers.go:37:1
 	if _vtbG[7].On() {
-		_vtbrt.Read(_vtbS+31, _vtbunsafe.Pointer(&buf))
+		_vtbrt.Read(_vtbS+32, _vtbunsafe.Pointer(&buf))
 	}
 //line containers.go:37:1
-	n += _vtbCopyS(8, _vtbS+32, buf, str)
+	n += _vtbCopyS(8, _vtbS+33, buf, str)
 //line containers.go:38:1
-	_vtbClear(5, _vtbS+34, *_vtbR(4, _vtbS+33, &items))
+	_vtbClear(5, _vtbS+35, *_vtbR(4, _vtbS+34, &items))
 //line containers.go:39:1
 	{
-		_vtbr2 := *_vtbR(4, _vtbS+35, &items)
+		_vtbr2 := *_vtbR(4, _vtbS+36, &items)
 //line containers.go:39:1
 		for _vtbk1 := range _vtbr2 {
 //line containers.go:39:1
-			i, v := _vtbk1, *_vtbR(5, _vtbS+36, &_vtbr2[_vtbk1])
+			i, v := _vtbk1, *_vtbR(5, _vtbS+37, &_vtbr2[_vtbk1])
 			{
 //line containers.go:40:1
 				n += i * v
@@ -112,11 +112,11 @@ func Slices(src []int, str string) int {
 	}
 //line containers.go:42:1
 	{
-		_vtbr4 := *_vtbR(9, _vtbS+37, &grid)
+		_vtbr4 := *_vtbR(9, _vtbS+38, &grid)
 //line containers.go:42:1
 		for _vtbk3 := range _vtbr4 {
 //line containers.go:42:1
-			_, v := _vtbk3, *_vtbR(10, _vtbS+38, &_vtbr4[_vtbk3])
+			_, v := _vtbk3, *_vtbR(10, _vtbS+39, &_vtbr4[_vtbk3])
 			{
 //line containers.go:43:1
 				n += v
@@ -126,24 +126,24 @@ func Slices(src []int, str string) int {
 //line containers.go:45:1
 	for _vtbk5, _vtbv6 := range []string{"a"} {
 //line containers.go:45:1
-		*_vtbW(11, _vtbS+39, &last), *_vtbW(12, _vtbS+40, &name) = _vtbk5, _vtbv6
+		*_vtbW(11, _vtbS+40, &last), *_vtbW(12, _vtbS+41, &name) = _vtbk5, _vtbv6
 		{
 		}
 	}
 //line containers.go:47:1
-	return n + len(*_vtbR(4, _vtbS+41, &items)) + int(str[0]) + len(string(_vtbSR(8, _vtbS+43, *_vtbR(7, _vtbS+42, &buf))))
+	return n + len(*_vtbR(4, _vtbS+42, &items)) + int(str[0]) + len(string(_vtbSR(8, _vtbS+44, *_vtbR(7, _vtbS+43, &buf))))
 }
 
 //line containers.go:50:1
 func Pointers(p *int, q **int) {
 //line containers.go:51:1
 	if _vtbG[13].On() {
-		_vtbrt.Write(_vtbS+44, _vtbunsafe.Pointer(&*p))
+		_vtbrt.Write(_vtbS+45, _vtbunsafe.Pointer(&*p))
 	}
 //line containers.go:51:1
 	*p = 1
 //line containers.go:52:1
-	*_vtbW(13, _vtbS+45, &*p) += *_vtbR(13, _vtbS+47, &**_vtbR(14, _vtbS+46, &*q))
+	*_vtbW(13, _vtbS+46, &*p) += *_vtbR(13, _vtbS+48, &**_vtbR(14, _vtbS+47, &*q))
 }
 
 //line containers.go:55:1
@@ -169,7 +169,18 @@ var drawn shapes
 //line containers.go:67:1
 func Shapes(s square) {
 //line containers.go:68:1
-	*_vtbW(15, _vtbS+48, &drawn) = _vtbAppend[shapes, shape](16, _vtbS+50, false, *_vtbR(15, _vtbS+49, &drawn), s, nil)
+	*_vtbW(15, _vtbS+49, &drawn) = _vtbAppend[shapes, shape](16, _vtbS+51, false, *_vtbR(15, _vtbS+50, &drawn), s, nil)
+}
+
+// Label is a named string type: _vtbAppendS takes a string.
+//line containers.go:72:1
+type Label string
+
+// AppendLabel appends the bytes of a named string type.
+//line containers.go:75:1
+func AppendLabel(b []byte, l Label) []byte {
+//line containers.go:76:1
+	return _vtbAppendS(17, _vtbS+52, b, string(l))
 }
 
 var _vtbS = _vtbRegister()
@@ -205,6 +216,7 @@ func _vtbRegister() int32 {
 		"containers.go\t34\t10\tKWrite\telem:example.com/containers.items\tappend(items, src...)\n"+
 		"containers.go\t35\t2\tKWrite\texample.com/containers.buf\tbuf\n"+
 		"containers.go\t35\t15\tKRead\texample.com/containers.buf\tbuf\n"+
+		"containers.go\t35\t8\tKWrite\telem:example.com/containers.buf\tappend(buf, str...)\n"+
 		"containers.go\t36\t12\tKRead\texample.com/containers.items\titems\n"+
 		"containers.go\t36\t7\tKWrite\telem:example.com/containers.items\tcopy(items, src)\n"+
 		"containers.go\t37\t12\tKRead\texample.com/containers.buf\tbuf\n"+
@@ -227,6 +239,7 @@ func _vtbRegister() int32 {
 		"containers.go\t68\t2\tKWrite\texample.com/containers.drawn\tdrawn\n"+
 		"containers.go\t68\t17\tKRead\texample.com/containers.drawn\tdrawn\n"+
 		"containers.go\t68\t10\tKWrite\telem:example.com/containers.drawn\tappend(drawn, s, nil)\n"+
+		"containers.go\t76\t9\tKWrite\telem:type:[]byte\tappend(b, l...)\n"+
 		"", _vtbG[:])
 }
 
@@ -274,6 +287,17 @@ func _vtbAppend[S ~[]E, E any](g int, site int32, spread bool, s S, xs ...E) S {
 		_vtbrt.Append(site, s, xs, spread)
 	}
 	return append(s, xs...)
+}
+
+func _vtbAppendS[S ~[]byte](g int, site int32, s S, str string) S {
+	if _vtbG[g].On() {
+		if n := len(str); n > 0 && cap(s)-len(s) >= n {
+			_vtbrt.Slice(site, []byte(s[len(s):len(s)+n]), true)
+		} else if n > 0 {
+			_vtbrt.Slice(site, []byte(s), false)
+		}
+	}
+	return append(s, str...)
 }
 
 func _vtbClear[E any](g int, site int32, s []E) {

@@ -49,7 +49,7 @@ func Use(c *Cache) {
 //line embedded.go:26:1
 	_vtbrt.Unlock(_vtbS+6, &c.Counter.Mutex)
 //line embedded.go:27:1
-	c.Inc()
+	c.Counter.Inc()
 //line embedded.go:28:1
 	f := _vtbMV(_vtbS+7, c.RWMutex, _vtbrt.RWUnlock)
 //line embedded.go:29:1

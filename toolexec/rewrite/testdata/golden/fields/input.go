@@ -21,7 +21,7 @@ func Walk(n *Node) int {
 		s += p.val
 	}
 	v := Node{val: 1}
-	v.val = 2 // a local struct: not an access
+	v.val = 2 // its address is taken below: an access
 	q := &v
 	q.Bump()
 	(*q).val = 3

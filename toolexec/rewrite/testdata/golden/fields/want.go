@@ -5,7 +5,7 @@ import (
 	_vtbunsafe "unsafe"
 )
 
-var _vtbG [4]_vtbrt.Guard
+var _vtbG [5]_vtbrt.Guard
 
 //line fields.go:3:1
 type Inner struct{ hits int }
@@ -52,17 +52,25 @@ func Walk(n *Node) int {
 //line fields.go:23:1
 	v := Node{val: 1}
 //line fields.go:24:1
-	v.val = 2 // a local struct: not an access
+	if _vtbG[4].On() {
+		_vtbrt.Write(_vtbS+6, _vtbunsafe.Pointer(&v.val))
+	}
+//line fields.go:24:1
+	v.val = 2 // its address is taken below: an access
 //line fields.go:25:1
 	q := &v
 //line fields.go:26:1
 	q.Bump()
 //line fields.go:27:1
 	if _vtbG[0].On() {
-		_vtbrt.Write(_vtbS+6, _vtbunsafe.Pointer(&(*q).val))
+		_vtbrt.Write(_vtbS+7, _vtbunsafe.Pointer(&(*q).val))
 	}
 //line fields.go:27:1
 	(*q).val = 3
+//line fields.go:28:1
+	if _vtbG[4].On() {
+		_vtbrt.Read(_vtbS+8, _vtbunsafe.Pointer(&v.val))
+	}
 //line fields.go:28:1
 	return s + v.val
 }
@@ -77,7 +85,9 @@ func _vtbRegister() int32 {
 		"fields.go\t15\t2\tKWrite\texample.com/fields.Inner.hits\tn.hits\n"+
 		"fields.go\t20\t28\tKRead\texample.com/fields.Node.next\tp.next\n"+
 		"fields.go\t21\t8\tKRead\texample.com/fields.Node.val\tp.val\n"+
+		"fields.go\t24\t2\tKWrite\texample.com/fields/fields.go:23:2\tv.val\n"+
 		"fields.go\t27\t2\tKWrite\texample.com/fields.Node.val\t(*q).val\n"+
+		"fields.go\t28\t13\tKRead\texample.com/fields/fields.go:23:2\tv.val\n"+
 		"", _vtbG[:])
 }
 

@@ -65,69 +65,69 @@ func Containers(src []int, str string, p *point) int {
 //line oldlang_go118.go:42:1
 	*_vtbW(3, _vtbS+12, &items) = _vtbAppend(4, _vtbS+14, true, *_vtbR(3, _vtbS+13, &items), src...)
 //line oldlang_go118.go:43:1
-	*_vtbW(6, _vtbS+15, &buf) = append(*_vtbR(6, _vtbS+16, &buf), str...)
+	*_vtbW(6, _vtbS+15, &buf) = _vtbAppendS(7, _vtbS+17, *_vtbR(6, _vtbS+16, &buf), str)
 //line oldlang_go118.go:44:1
 	if _vtbG[3].On() {
-		_vtbrt.Read(_vtbS+17, _vtbunsafe.Pointer(&items))
+		_vtbrt.Read(_vtbS+18, _vtbunsafe.Pointer(&items))
 	}
 //line oldlang_go118.go:44:1
-	n := _vtbCopy(4, _vtbS+18, items, src)
+	n := _vtbCopy(4, _vtbS+19, items, src)
 //line oldlang_go118.go:45:1
 	if _vtbG[6].On() {
-		_vtbrt.Read(_vtbS+19, _vtbunsafe.Pointer(&buf))
+		_vtbrt.Read(_vtbS+20, _vtbunsafe.Pointer(&buf))
 	}
 //line oldlang_go118.go:45:1
-	n += _vtbCopyS(7, _vtbS+20, buf, str)
+	n += _vtbCopyS(7, _vtbS+21, buf, str)
 //line oldlang_go118.go:46:1
-	for i, v := range *_vtbR(3, _vtbS+21, &items) {
+	for i, v := range *_vtbR(3, _vtbS+22, &items) {
 //line oldlang_go118.go:47:1
 		n += i * v
 	}
 //line oldlang_go118.go:49:1
-	for _, v := range *_vtbR(8, _vtbS+22, &grid) {
+	for _, v := range *_vtbR(8, _vtbS+23, &grid) {
 //line oldlang_go118.go:50:1
 		n += v
 	}
 //line oldlang_go118.go:52:1
 	for _vtbk1, _vtbv2 := range []string{"a"} {
 //line oldlang_go118.go:52:1
-		*_vtbW(9, _vtbS+23, &last), *_vtbW(1, _vtbS+24, &name) = _vtbk1, _vtbv2
+		*_vtbW(9, _vtbS+24, &last), *_vtbW(1, _vtbS+25, &name) = _vtbk1, _vtbv2
 		{
 		}
 	}
 //line oldlang_go118.go:54:1
-	for k, c := range _vtbM(2, _vtbS+26, false, *_vtbR(0, _vtbS+25, &stock)) {
+	for k, c := range _vtbM(2, _vtbS+27, false, *_vtbR(0, _vtbS+26, &stock)) {
 //line oldlang_go118.go:55:1
 		n += c + len(k)
 	}
 //line oldlang_go118.go:57:1
-	*_vtbWR(10, _vtbS+27, &origin) = *_vtbRR(11, _vtbS+28, &*p)
+	*_vtbWR(10, _vtbS+28, &origin) = *_vtbRR(11, _vtbS+29, &*p)
 //line oldlang_go118.go:58:1
-	*_vtbWR(11, _vtbS+29, &*p) = point{}
+	*_vtbWR(11, _vtbS+30, &*p) = point{}
 //line oldlang_go118.go:59:1
-	*_vtbW(12, _vtbS+30, &drawn) = _vtbAppend[[]shape, shape](13, _vtbS+32, false, *_vtbR(12, _vtbS+31, &drawn), square(n), nil)
+	*_vtbW(12, _vtbS+31, &drawn) = _vtbAppend[[]shape, shape](13, _vtbS+33, false, *_vtbR(12, _vtbS+32, &drawn), square(n), nil)
 //line oldlang_go118.go:60:1
-	return n + len(string(_vtbSR(7, _vtbS+34, *_vtbR(6, _vtbS+33, &buf)))) + *_vtbR(10, _vtbS+35, &origin.X)
+	return n + len(string(_vtbSR(7, _vtbS+35, *_vtbR(6, _vtbS+34, &buf)))) + *_vtbR(10, _vtbS+36, &origin.X)
 }
 
 //line oldlang_go118.go:63:1
 func Sync(ctx context.Context, ch chan int) int {
 //line oldlang_go118.go:64:1
-	_vtbrt.Lock(_vtbS+36, &mu)
+	_vtbrt.Lock(_vtbS+37, &mu)
 //line oldlang_go118.go:65:1
-	defer _vtbrt.Unlock(_vtbS+37, &mu)
+	defer _vtbrt.Unlock(_vtbS+38, &mu)
 //line oldlang_go118.go:66:1
-	atomic.AddInt64(_vtbrt.Atomic(_vtbS+38, _vtbrt.ARMW, &hits), 1)
+	atomic.AddInt64(_vtbrt.Atomic(_vtbS+39, _vtbrt.ARMW, &hits), 1)
 //line oldlang_go118.go:67:1
-	lock := _vtbMVBool(_vtbS+39, &mu, _vtbrt.TryLock)
+	lock := _vtbMVBool(_vtbS+40, &mu, _vtbrt.TryLock)
 //line oldlang_go118.go:68:1
 	_ = lock
 //line oldlang_go118.go:69:1
-	_vtbrt.WGAdd(_vtbS+40, &wg, 1)
+	_vtbrt.WGAdd(_vtbS+41, &wg, 1)
 //line oldlang_go118.go:70:1
-	_vtbrt.Go(_vtbS+44, func() {
+	_vtbrt.Go(_vtbS+45, func() {
 //line oldlang_go118.go:71:1
-		defer _vtbrt.WGDone(_vtbS+41, &wg)
+		defer _vtbrt.WGDone(_vtbS+42, &wg)
 //line oldlang_go118.go:72:1
 		{
 //line oldlang_go118.go:73:5
@@ -135,9 +135,9 @@ func Sync(ctx context.Context, ch chan int) int {
 //line oldlang_go118.go:74:5
 			_vtbcase4 := _vtbrt.RecvCase(ctx.Done())
 //line oldlang_go118.go:75:5
-			_vtbcase5 := _vtbrt.RecvCase(_vtbrt.After(_vtbS+42, time.Millisecond))
+			_vtbcase5 := _vtbrt.RecvCase(_vtbrt.After(_vtbS+43, time.Millisecond))
 //line oldlang_go118.go:72:1
-			switch _vtbrt.Select(_vtbS+43, false, _vtbcase3, _vtbcase4, _vtbcase5) {
+			switch _vtbrt.Select(_vtbS+44, false, _vtbcase3, _vtbcase4, _vtbcase5) {
 //line oldlang_go118.go:73:1
 			case 0:
 //line oldlang_go118.go:74:1
@@ -149,14 +149,14 @@ func Sync(ctx context.Context, ch chan int) int {
 //line oldlang_go118.go:77:1
 	})
 //line oldlang_go118.go:78:1
-	v, ok := _vtbrt.Recv2(_vtbS+45, ch)
+	v, ok := _vtbrt.Recv2(_vtbS+46, ch)
 //line oldlang_go118.go:79:1
 	if !ok {
 //line oldlang_go118.go:80:1
-		_vtbrt.Close(_vtbS+46, ch)
+		_vtbrt.Close(_vtbS+47, ch)
 	}
 //line oldlang_go118.go:82:1
-	_vtbrt.WGWait(_vtbS+47, &wg)
+	_vtbrt.WGWait(_vtbS+48, &wg)
 //line oldlang_go118.go:83:1
 	return v
 //line oldlang_go118.go:84:1
@@ -185,6 +185,7 @@ func _vtbRegister() int32 {
 		"oldlang_go118.go\t42\t10\tKWrite\telem:example.com/oldlang118.items\tappend(items, src...)\n"+
 		"oldlang_go118.go\t43\t2\tKWrite\texample.com/oldlang118.buf\tbuf\n"+
 		"oldlang_go118.go\t43\t15\tKRead\texample.com/oldlang118.buf\tbuf\n"+
+		"oldlang_go118.go\t43\t8\tKWrite\telem:example.com/oldlang118.buf\tappend(buf, str...)\n"+
 		"oldlang_go118.go\t44\t12\tKRead\texample.com/oldlang118.items\titems\n"+
 		"oldlang_go118.go\t44\t7\tKWrite\telem:example.com/oldlang118.items\tcopy(items, src)\n"+
 		"oldlang_go118.go\t45\t12\tKRead\texample.com/oldlang118.buf\tbuf\n"+
@@ -277,6 +278,17 @@ func _vtbAppend[S ~[]E, E any](g int, site int32, spread bool, s S, xs ...E) S {
 		_vtbrt.Append(site, s, xs, spread)
 	}
 	return append(s, xs...)
+}
+
+func _vtbAppendS[S ~[]byte](g int, site int32, s S, str string) S {
+	if _vtbG[g].On() {
+		if n := len(str); n > 0 && cap(s)-len(s) >= n {
+			_vtbrt.Slice(site, []byte(s[len(s):len(s)+n]), true)
+		} else if n > 0 {
+			_vtbrt.Slice(site, []byte(s), false)
+		}
+	}
+	return append(s, str...)
 }
 
 func _vtbSR[S ~[]E, E any](g int, site int32, s S) S {

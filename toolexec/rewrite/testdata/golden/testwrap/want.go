@@ -15,7 +15,7 @@ import (
 	"time"
 )
 
-var _vtbG [2]_vtbrt.Guard
+var _vtbG [3]_vtbrt.Guard
 
 //line testwrap_test.go:12:1
 var shared int
@@ -316,9 +316,9 @@ func TestHeap(t *testing.T) {
 //line testwrap_test.go:128:1
 	runtime.ReadMemStats(&ms)
 //line testwrap_test.go:129:1
-	if ms.HeapInuse > 1<<30 {
+	if *_vtbR(2, _vtbS+33, &ms.HeapInuse) > 1<<30 {
 //line testwrap_test.go:130:1
-		t.Errorf("%d bytes in use", ms.HeapInuse)
+		t.Errorf("%d bytes in use", *_vtbR(2, _vtbS+34, &ms.HeapInuse))
 	}
 }
 
@@ -330,7 +330,7 @@ func TestAllocsSubtest(t *testing.T) {
 		_ = testing.AllocsPerRun(10, func() {
 //line testwrap_test.go:136:38
 			if _vtbG[0].On() {
-				_vtbrt.Write(_vtbS+33, _vtbunsafe.Pointer(&shared))
+				_vtbrt.Write(_vtbS+35, _vtbunsafe.Pointer(&shared))
 			}
 //line testwrap_test.go:136:38
 			shared++
@@ -341,10 +341,10 @@ func TestAllocsSubtest(t *testing.T) {
 //line testwrap_test.go:138:18
 		_vtbrt.Test(t, func(t *testing.T) {
 //line testwrap_test.go:138:38
-			_vtbrt.Go(_vtbS+35, func() {
+			_vtbrt.Go(_vtbS+37, func() {
 //line testwrap_test.go:138:49
 				if _vtbG[0].On() {
-					_vtbrt.Write(_vtbS+34, _vtbunsafe.Pointer(&shared))
+					_vtbrt.Write(_vtbS+36, _vtbunsafe.Pointer(&shared))
 				}
 //line testwrap_test.go:138:49
 				shared = 8
@@ -362,22 +362,22 @@ func TestBubble(t *testing.T) {
 		return
 	}
 //line testwrap_test.go:143:1
-	_vtbrt.SynctestTest(_vtbS+41, t, func(t *testing.T) {
+	_vtbrt.SynctestTest(_vtbS+43, t, func(t *testing.T) {
 //line testwrap_test.go:144:1
-		_vtbrt.Go(_vtbS+38, func() {
+		_vtbrt.Go(_vtbS+40, func() {
 //line testwrap_test.go:144:12
-			_vtbrt.Sleep(_vtbS+36, time.Second)
+			_vtbrt.Sleep(_vtbS+38, time.Second)
 //line testwrap_test.go:144:37
 			if _vtbG[0].On() {
-				_vtbrt.Write(_vtbS+37, _vtbunsafe.Pointer(&shared))
+				_vtbrt.Write(_vtbS+39, _vtbunsafe.Pointer(&shared))
 			}
 //line testwrap_test.go:144:37
 			shared = 7
 		})
 //line testwrap_test.go:145:1
-		_vtbrt.SynctestWait(_vtbS + 39)
+		_vtbrt.SynctestWait(_vtbS + 41)
 //line testwrap_test.go:146:1
-		_vtbrt.Sleep(_vtbS+40, time.Second)
+		_vtbrt.Sleep(_vtbS+42, time.Second)
 	})
 }
 
@@ -391,9 +391,9 @@ func TestBubbleAndSubtests(t *testing.T) {
 		return
 	}
 //line testwrap_test.go:153:1
-	_vtbrt.SynctestTest(_vtbS+43, t, func(t *testing.T) {
+	_vtbrt.SynctestTest(_vtbS+45, t, func(t *testing.T) {
 //line testwrap_test.go:153:38
-		_vtbrt.SynctestWait(_vtbS + 42)
+		_vtbrt.SynctestWait(_vtbS + 44)
 	})
 //line testwrap_test.go:154:1
 	t.Run("sub", func(t *testing.T) {
@@ -445,6 +445,8 @@ func _vtbRegister() int32 {
 		"testwrap_test.go\t124\t2\tKSync\t\t\n"+
 		"testwrap_test.go\t125\t2\tKWrite\texample.com/testwrap.shared\tshared\n"+
 		"testwrap_test.go\t126\t2\tKSync\t\t\n"+
+		"testwrap_test.go\t129\t5\tKRead\texample.com/testwrap/testwrap_test.go:127:6\tms.HeapInuse\n"+
+		"testwrap_test.go\t130\t31\tKRead\texample.com/testwrap/testwrap_test.go:127:6\tms.HeapInuse\n"+
 		"testwrap_test.go\t136\t41\tKWrite\texample.com/testwrap.shared\tshared\n"+
 		"testwrap_test.go\t138\t53\tKWrite\texample.com/testwrap.shared\tshared\n"+
 		"testwrap_test.go\t138\t41\tKGo\t\t\n"+
