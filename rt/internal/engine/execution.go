@@ -37,6 +37,7 @@ type execution struct {
 	ahead        time.Duration // how far epoch was ahead of real time (wallphase.go)
 	phase        WallPhase     // where the wall clock started (wallphase.go)
 	readWall     bool          // the program read the wall clock (Now)
+	soloAccesses int           // accesses while the body was alone (solo.go)
 	nowTicks     time.Duration // nowTick per reading of Now so far
 	trace        []sched.Step
 	decisions    []int

@@ -24,8 +24,8 @@ var atomics = newRoom(roomHooks[unsafe.Pointer, vclock]{})
 // Access models a tracked plain read or write of addr by g.
 func (g *G) Access(site int32, addr unsafe.Pointer, write bool) {
 	group := GroupOf(site)
-	if g.abort || !g.x.tracks(group) {
-		return // released, or another exploration tracks this group, not ours
+	if g.abort || !g.x.tracks(group) || g.x.solo() {
+		return // released, another exploration tracks this group, or alone (solo.go)
 	}
 	kind := sched.OpRead
 	if write {
@@ -46,7 +46,7 @@ func (g *G) Access(site int32, addr unsafe.Pointer, write bool) {
 // conflicts with an access to any field or element inside the range.
 // Ranges beyond maxRange bytes are checked on their first maxRange bytes.
 func (g *G) AccessRange(site int32, addr unsafe.Pointer, size uintptr, write bool) {
-	if g.abort || size == 0 {
+	if g.abort || size == 0 || g.x.solo() {
 		return
 	}
 	g.Access(site, addr, write)

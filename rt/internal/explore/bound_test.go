@@ -16,6 +16,9 @@ import (
 // scheduling point under exploration, a plain loop natively.
 func work(n int) {
 	var x int
+	if g := engine.Current(); g != nil {
+		g.Go(0, func() {}) // not alone: each access is a step (engine/solo.go)
+	}
 	for range n {
 		if g := engine.Current(); g != nil {
 			g.Access(0, unsafe.Pointer(&x), true)
