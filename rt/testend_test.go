@@ -26,6 +26,17 @@ func reconnect(stop <-chan struct{}) error {
 	return err
 }
 
+// serve is a service loop: it waits in a select for work or for quit.
+func serve(work <-chan int, quit <-chan struct{}) {
+	rt.Go(pGo, func() {
+		for {
+			if rt.Select(pChan, false, rt.RecvCase(work), rt.RecvCase(quit)) == 1 {
+				return
+			}
+		}
+	})
+}
+
 // testEndPrimitives are the kernels of a test's end (docs/verdicts.md,
 // "A test's end"): what goroutines left behind do once the body returned,
 // however far in virtual time.
@@ -59,6 +70,28 @@ func testEndPrimitives() []primitive {
 		{name: "reconnect-loop-unchecked", body: func(t *testing.T, o *outcomes) {
 			_ = reconnect(rt.MakeChan[struct{}](pChan, 0))
 		}},
+		// A service loop the test never stops, waiting for work: on every
+		// schedule, where nothing checks leaks, listed (idle), not failed.
+		{name: "service-loop-left-waiting", body: func(t *testing.T, o *outcomes) {
+			work := rt.MakeChan[int](pChan, 0)
+			serve(work, rt.MakeChan[struct{}](pChan, 0))
+			rt.Send(pChan, work, 1)
+		}},
+		// The same where the test checks leaks with goleak: a leak.
+		{name: "service-loop-goleak", oracle: "goroutine leak",
+			report: []string{"test body returned while goroutines are still blocked"},
+			body: func(t *testing.T, o *outcomes) {
+				rt.GoleakChecks(t)
+				serve(rt.MakeChan[int](pChan, 0), rt.MakeChan[struct{}](pChan, 0))
+			}},
+		// A worker waiting once for a result nobody sends: a leak even
+		// where nothing checks leaks.
+		{name: "one-shot-receive-leak", oracle: "goroutine leak",
+			report: []string{"test body returned while goroutines are still blocked"},
+			body: func(t *testing.T, o *outcomes) {
+				res := rt.MakeChan[int](pChan, 0)
+				rt.Go(pGo, func() { o.add("got %d", rt.Recv(pChan, res)) })
+			}},
 		// A stopper that closes the loop's channel only if it runs after
 		// the body marked the work done: on the other order the loop is
 		// left running, which depends on the schedule.

@@ -246,11 +246,12 @@ func (fr *fileRewriter) callsRTTest(body *ast.BlockStmt) bool {
 }
 
 // memoryMeters are the functions whose call in a test body makes the test
-// one that measures memory: testing.AllocsPerRun counts allocations,
-// runtime.ReadMemStats reads the heap (a test asserting that objects were
-// freed after runtime.GC).
+// one that measures memory: testing.AllocsPerRun counts allocations, as
+// testing.Benchmark does for a test that asserts its result's AllocsPerOp
+// (coocood/freecache's TestBenchmarkCacheSet), runtime.ReadMemStats reads
+// the heap (a test asserting that objects were freed after runtime.GC).
 var memoryMeters = map[string]map[string]bool{
-	"testing": {"AllocsPerRun": true},
+	"testing": {"AllocsPerRun": true, "Benchmark": true},
 	"runtime": {"ReadMemStats": true},
 }
 

@@ -76,6 +76,10 @@ type Result struct {
 	// looping on the clock after the test ("cache.go:40 (sleep)"), not
 	// failed: the test does not check leaks with goleak (docs/verdicts.md).
 	Loops []string `json:"loops,omitempty"`
+	// Idle are the places where goroutines a test left waiting for work
+	// wait (a select of a service loop), on every schedule, not failed: the
+	// test does not check leaks with goleak (idleleak.go).
+	Idle []string `json:"idle,omitempty"`
 	// Report is the failure vtbound reported through the test, if any.
 	Report *FailureReport `json:"report,omitempty"`
 	// Bug identifies the reported interleaving bug, if any.

@@ -99,12 +99,16 @@ func (d *driver) classify(res *engine.Result, first bool) verdict {
 	return d.nativeCheck(res, d.everySchedule(oracle))
 }
 
-// inBody reports whether res failed in the test body (G1) while it ran:
-// a native run shows such a failure every time, where one in another
-// goroutine, or after the body returned, races with the test binary's
-// exit (the process may end before the goroutine runs).
+// inBody reports whether res failed while the test body (G1) ran: a
+// panic of the body itself, or a test failure recorded before the body
+// returned, by any goroutine (the function testing/synctest.Test runs in
+// its bubble is another goroutine). A native run shows such a failure
+// every time, where a panic of another goroutine, or a failure after the
+// body returned, races with the test binary's exit (the process may end
+// before the goroutine runs).
 func inBody(res *engine.Result) bool {
-	if f := res.Failure; f == nil || f.G > 1 {
+	f := res.Failure
+	if f == nil || res.Outcome == sched.Panicked && f.G > 1 {
 		return false
 	}
 	exit := slices.IndexFunc(res.Trace, func(st sched.Step) bool { return st.G == 1 && st.Op.Kind == sched.OpExit })
@@ -227,6 +231,9 @@ func (d *driver) report(res *engine.Result, strat sched.Strategy, first bool) {
 		}
 		if d.excusable(v, first) { // repeatable.go
 			d.warnNotRepeatable(res, v)
+			return
+		}
+		if d.idleLeak(res, v) { // idleleak.go
 			return
 		}
 		d.reportVerdict(res, v)

@@ -322,3 +322,36 @@ func TestProofLimitsForced(t *testing.T) {
 		t.Errorf("limits after a forced pick: %q", rs)
 	}
 }
+
+// TestInBody: a failure counts as the body's, which a native run shows
+// every time, when it was recorded before the body returned, by any
+// goroutine (testing/synctest.Test runs its function in another one), or
+// when the body itself panicked; not a panic of another goroutine, nor a
+// failure after the body returned.
+func TestInBody(t *testing.T) {
+	exitAt := func(n int) []sched.Step {
+		tr := make([]sched.Step, n+1)
+		tr[n] = sched.Step{G: 1, Op: sched.Op{Kind: sched.OpExit}}
+		return tr
+	}
+	mk := func(g int, o sched.Outcome, failedBy int) engine.Result {
+		r := engine.Result{Failure: &engine.Failure{G: g}, FailedBy: failedBy}
+		r.Outcome, r.Trace = o, exitAt(10)
+		return r
+	}
+	for _, c := range []struct {
+		name string
+		res  engine.Result
+		want bool
+	}{
+		{"body fails", mk(1, sched.Failed, 5), true},
+		{"bubble goroutine fails while the body waits", mk(2, sched.Failed, 5), true},
+		{"goroutine fails after the body returned", mk(2, sched.Failed, 40), false},
+		{"goroutine panics", mk(2, sched.Panicked, 0), false},
+		{"body panics", mk(1, sched.Panicked, 0), true},
+	} {
+		if got := inBody(&c.res); got != c.want {
+			t.Errorf("%s: inBody = %v, want %v", c.name, got, c.want)
+		}
+	}
+}

@@ -119,6 +119,23 @@ func TestAllocs(t *testing.T) {
 	}
 }
 
+// BenchmarkShared measures an increment under a lock.
+func BenchmarkShared(b *testing.B) {
+	var mu sync.Mutex
+	for range b.N {
+		mu.Lock()
+		shared++
+		mu.Unlock()
+	}
+}
+
+// TestBenchmarkAllocs asserts a benchmark's allocations: not wrapped.
+func TestBenchmarkAllocs(t *testing.T) {
+	if n := testing.Benchmark(BenchmarkShared).AllocsPerOp(); n != 0 {
+		t.Errorf("%d allocations per op", n)
+	}
+}
+
 func TestHeap(t *testing.T) {
 	var mu sync.Mutex
 	mu.Lock()

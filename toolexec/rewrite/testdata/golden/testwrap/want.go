@@ -297,56 +297,77 @@ func TestAllocs(t *testing.T) {
 	}
 }
 
-//line testwrap_test.go:122:1
-func TestHeap(t *testing.T) {
+// BenchmarkShared measures an increment under a lock.
 //line testwrap_test.go:123:1
+func BenchmarkShared(b *testing.B) {
 	var mu sync.Mutex
-//line testwrap_test.go:124:1
+	for range b.N {
+		mu.Lock()
+		shared++
+		mu.Unlock()
+	}
+}
+
+// TestBenchmarkAllocs asserts a benchmark's allocations: not wrapped.
+//line testwrap_test.go:133:1
+func TestBenchmarkAllocs(t *testing.T) {
+//line testwrap_test.go:134:1
+	if n := testing.Benchmark(BenchmarkShared).AllocsPerOp(); n != 0 {
+//line testwrap_test.go:135:1
+		t.Errorf("%d allocations per op", n)
+	}
+}
+
+//line testwrap_test.go:139:1
+func TestHeap(t *testing.T) {
+//line testwrap_test.go:140:1
+	var mu sync.Mutex
+//line testwrap_test.go:141:1
 	_vtbrt.Lock(_vtbS+30, &mu)
-//line testwrap_test.go:125:1
+//line testwrap_test.go:142:1
 	if _vtbG[0].On() {
 		_vtbrt.Write(_vtbS+31, _vtbunsafe.Pointer(&shared))
 	}
-//line testwrap_test.go:125:1
+//line testwrap_test.go:142:1
 	shared++
-//line testwrap_test.go:126:1
+//line testwrap_test.go:143:1
 	_vtbrt.Unlock(_vtbS+32, &mu)
-//line testwrap_test.go:127:1
+//line testwrap_test.go:144:1
 	var ms runtime.MemStats
-//line testwrap_test.go:128:1
+//line testwrap_test.go:145:1
 	runtime.ReadMemStats(&ms)
-//line testwrap_test.go:129:1
+//line testwrap_test.go:146:1
 	if *_vtbR(2, _vtbS+33, &ms.HeapInuse) > 1<<30 {
-//line testwrap_test.go:130:1
+//line testwrap_test.go:147:1
 		t.Errorf("%d bytes in use", *_vtbR(2, _vtbS+34, &ms.HeapInuse))
 	}
 }
 
-//line testwrap_test.go:134:1
+//line testwrap_test.go:151:1
 func TestAllocsSubtest(t *testing.T) {
-//line testwrap_test.go:135:1
+//line testwrap_test.go:152:1
 	t.Run("allocs", func(t *testing.T) {
-//line testwrap_test.go:136:1
+//line testwrap_test.go:153:1
 		_ = testing.AllocsPerRun(10, func() {
-//line testwrap_test.go:136:38
+//line testwrap_test.go:153:38
 			if _vtbG[0].On() {
 				_vtbrt.Write(_vtbS+35, _vtbunsafe.Pointer(&shared))
 			}
-//line testwrap_test.go:136:38
+//line testwrap_test.go:153:38
 			shared++
 		})
 	})
-//line testwrap_test.go:138:1
+//line testwrap_test.go:155:1
 	t.Run("explored", func(t *testing.T) {
-//line testwrap_test.go:138:18
+//line testwrap_test.go:155:18
 		_vtbrt.Test(t, func(t *testing.T) {
-//line testwrap_test.go:138:38
+//line testwrap_test.go:155:38
 			_vtbrt.Go(_vtbS+37, func() {
-//line testwrap_test.go:138:49
+//line testwrap_test.go:155:49
 				if _vtbG[0].On() {
 					_vtbrt.Write(_vtbS+36, _vtbunsafe.Pointer(&shared))
 				}
-//line testwrap_test.go:138:49
+//line testwrap_test.go:155:49
 				shared = 8
 			})
 		})
@@ -354,50 +375,50 @@ func TestAllocsSubtest(t *testing.T) {
 }
 
 // TestBubble is explored: synctest.Test and synctest.Wait call rt.
-//line testwrap_test.go:142:1
+//line testwrap_test.go:159:1
 func TestBubble(t *testing.T) {
-//line testwrap_test.go:142:1
+//line testwrap_test.go:159:1
 	if !_vtbrt.Exploring(t) {
 		_vtbrt.Test(t, TestBubble)
 		return
 	}
-//line testwrap_test.go:143:1
+//line testwrap_test.go:160:1
 	_vtbrt.SynctestTest(_vtbS+43, t, func(t *testing.T) {
-//line testwrap_test.go:144:1
+//line testwrap_test.go:161:1
 		_vtbrt.Go(_vtbS+40, func() {
-//line testwrap_test.go:144:12
+//line testwrap_test.go:161:12
 			_vtbrt.Sleep(_vtbS+38, time.Second)
-//line testwrap_test.go:144:37
+//line testwrap_test.go:161:37
 			if _vtbG[0].On() {
 				_vtbrt.Write(_vtbS+39, _vtbunsafe.Pointer(&shared))
 			}
-//line testwrap_test.go:144:37
+//line testwrap_test.go:161:37
 			shared = 7
 		})
-//line testwrap_test.go:145:1
+//line testwrap_test.go:162:1
 		_vtbrt.SynctestWait(_vtbS + 41)
-//line testwrap_test.go:146:1
+//line testwrap_test.go:163:1
 		_vtbrt.Sleep(_vtbS+42, time.Second)
 	})
 }
 
 // TestBubbleAndSubtests calls synctest.Test besides t.Run: it is no
 // dispatcher only, so its body is explored.
-//line testwrap_test.go:152:1
+//line testwrap_test.go:169:1
 func TestBubbleAndSubtests(t *testing.T) {
-//line testwrap_test.go:152:1
+//line testwrap_test.go:169:1
 	if !_vtbrt.Exploring(t) {
 		_vtbrt.Test(t, TestBubbleAndSubtests)
 		return
 	}
-//line testwrap_test.go:153:1
+//line testwrap_test.go:170:1
 	_vtbrt.SynctestTest(_vtbS+45, t, func(t *testing.T) {
-//line testwrap_test.go:153:38
+//line testwrap_test.go:170:38
 		_vtbrt.SynctestWait(_vtbS + 44)
 	})
-//line testwrap_test.go:154:1
+//line testwrap_test.go:171:1
 	t.Run("sub", func(t *testing.T) {
-//line testwrap_test.go:154:13
+//line testwrap_test.go:171:13
 		_vtbrt.Test(t, func(t *testing.T) {})
 	})
 }
@@ -442,22 +463,22 @@ func _vtbRegister() int32 {
 		"testwrap_test.go\t117\t44\tKSync\t\t\n"+
 		"testwrap_test.go\t117\t55\tKWrite\texample.com/testwrap.shared\tshared\n"+
 		"testwrap_test.go\t117\t65\tKSync\t\t\n"+
-		"testwrap_test.go\t124\t2\tKSync\t\t\n"+
-		"testwrap_test.go\t125\t2\tKWrite\texample.com/testwrap.shared\tshared\n"+
-		"testwrap_test.go\t126\t2\tKSync\t\t\n"+
-		"testwrap_test.go\t129\t5\tKRead\texample.com/testwrap/testwrap_test.go:127:6\tms.HeapInuse\n"+
-		"testwrap_test.go\t130\t31\tKRead\texample.com/testwrap/testwrap_test.go:127:6\tms.HeapInuse\n"+
-		"testwrap_test.go\t136\t41\tKWrite\texample.com/testwrap.shared\tshared\n"+
-		"testwrap_test.go\t138\t53\tKWrite\texample.com/testwrap.shared\tshared\n"+
-		"testwrap_test.go\t138\t41\tKGo\t\t\n"+
-		"testwrap_test.go\t144\t15\tKOther\t\t\n"+
-		"testwrap_test.go\t144\t40\tKWrite\texample.com/testwrap.shared\tshared\n"+
-		"testwrap_test.go\t144\t3\tKGo\t\t\n"+
-		"testwrap_test.go\t145\t3\tKOther\t\t\n"+
-		"testwrap_test.go\t146\t3\tKOther\t\t\n"+
-		"testwrap_test.go\t143\t2\tKOther\t\t\n"+
-		"testwrap_test.go\t153\t40\tKOther\t\t\n"+
-		"testwrap_test.go\t153\t2\tKOther\t\t\n"+
+		"testwrap_test.go\t141\t2\tKSync\t\t\n"+
+		"testwrap_test.go\t142\t2\tKWrite\texample.com/testwrap.shared\tshared\n"+
+		"testwrap_test.go\t143\t2\tKSync\t\t\n"+
+		"testwrap_test.go\t146\t5\tKRead\texample.com/testwrap/testwrap_test.go:144:6\tms.HeapInuse\n"+
+		"testwrap_test.go\t147\t31\tKRead\texample.com/testwrap/testwrap_test.go:144:6\tms.HeapInuse\n"+
+		"testwrap_test.go\t153\t41\tKWrite\texample.com/testwrap.shared\tshared\n"+
+		"testwrap_test.go\t155\t53\tKWrite\texample.com/testwrap.shared\tshared\n"+
+		"testwrap_test.go\t155\t41\tKGo\t\t\n"+
+		"testwrap_test.go\t161\t15\tKOther\t\t\n"+
+		"testwrap_test.go\t161\t40\tKWrite\texample.com/testwrap.shared\tshared\n"+
+		"testwrap_test.go\t161\t3\tKGo\t\t\n"+
+		"testwrap_test.go\t162\t3\tKOther\t\t\n"+
+		"testwrap_test.go\t163\t3\tKOther\t\t\n"+
+		"testwrap_test.go\t160\t2\tKOther\t\t\n"+
+		"testwrap_test.go\t170\t40\tKOther\t\t\n"+
+		"testwrap_test.go\t170\t2\tKOther\t\t\n"+
 		"", _vtbG[:])
 }
 

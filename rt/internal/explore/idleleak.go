@@ -1,0 +1,83 @@
+package explore
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/vtbound/vtbound/rt/internal/engine"
+	"github.com/vtbound/vtbound/rt/internal/sched"
+)
+
+// Background goroutines left waiting for work.
+//
+// A test that starts a cache, a pool or a fake clock and never closes it
+// leaves its goroutines waiting for work that never comes: a select in
+// their service loop, a receive they have come back to, the timer of a
+// ticker they read. goleak reports them; a package that does not check
+// leaks with goleak has decided not to care, and its maintainers read
+// such a report as noise (dgraph-io/ristretto's tests leave a cache's two
+// goroutines behind in 12 tests, maypok86/otter's a fake clock's). So a
+// goroutine leak that occurs on every schedule, in a test that does not
+// check leaks with goleak, and whose goroutines all wait so, does not
+// fail the test: one line lists the places, and the JSON record has them
+// as `idle`, as loops left running on the clock are (loops.go). A leak
+// that depends on the schedule always fails, and so does a goroutine
+// blocked anywhere else (a send nobody will receive, a lock, a Wait, a
+// receive it reached once): the worker that gave up on its caller.
+
+// idleWaiters returns the places where res's leaked goroutines wait for
+// work (see above), or nil when one of them waits otherwise.
+func idleWaiters(res *engine.Result) []string {
+	var where []string
+	for _, st := range res.States {
+		if !st.Live || st.Pending.Kind == sched.OpNone {
+			continue
+		}
+		if !waitsForWork(st, res.Trace) {
+			return nil
+		}
+		where = append(where, fmt.Sprintf("%s (%s)", siteLine(st.Pending.Site), st.Pending.Kind))
+	}
+	slices.Sort(where)
+	return slices.Compact(where)
+}
+
+// waitsForWork reports whether goroutine st waits as a service loop does:
+// in a select, in a timer's wait, or in a receive at a place it has been
+// before (the trace holds the blocked attempt too: a receive it came back
+// to has at least two steps there).
+func waitsForWork(st engine.GoroutineState, trace []sched.Step) bool {
+	switch st.Pending.Kind {
+	case sched.OpSelect, sched.OpTimer:
+		return true
+	case sched.OpRecv:
+		n := 0
+		for _, s := range trace {
+			if s.G == st.ID && s.Op.Site == st.Pending.Site {
+				n++
+			}
+		}
+		return n >= 2
+	}
+	return false
+}
+
+// idleLeak reports a leak classified v as idle background goroutines,
+// when it is one (see above), and reports whether it did.
+func (d *driver) idleLeak(res *engine.Result, v verdict) bool {
+	if v.kind != everySchedule || res.Outcome != sched.Leak || d.checksLeaks() {
+		return false
+	}
+	where := idleWaiters(res)
+	if where == nil {
+		return false
+	}
+	if r := d.lookupRecord(); r != nil {
+		r.res.Idle = where
+	}
+	fmt.Fprintf(os.Stderr, "vtbound: %s: goroutines left waiting for work after the test body returned, on every schedule (not failed: the test does not check leaks with goleak): %s\n",
+		d.t.Name(), strings.Join(where, ", "))
+	return true
+}
