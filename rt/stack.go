@@ -1,6 +1,8 @@
 package rt
 
 import (
+	"fmt"
+	"reflect"
 	"runtime"
 	"runtime/debug"
 	"strconv"
@@ -111,6 +113,8 @@ func writeBlock(b *strings.Builder, lines []string, state string, tail []string)
 			kept = append(kept, joinTail(kept, tail)...)
 		case isCreator && vtboundFrame(by):
 			kept = append(kept, creator(kept, by)...)
+		case nativeFrames[frameFunc(line)] != nil:
+			kept = append(kept, nativeFrames[frameFunc(line)]...) // the API the program called
 		case !vtboundFrame(line):
 			kept = append(kept, line)
 			continue
@@ -238,3 +242,24 @@ func withDebugFrame(stack []byte) []byte {
 	}
 	return []byte(header + "\n" + debugFrame() + rest)
 }
+
+// nativeFrames maps the rt functions that stand for a blocking sync API
+// to the frame the program's call of that API shows natively (function
+// and file lines), so that a goroutine blocked in rt.Lock reads as one in
+// sync.(*Mutex).Lock: maypok86/otter's tests wait until runtime.Stack
+// shows a goroutine there.
+var nativeFrames = func() map[string][]string {
+	m := map[string][]string{}
+	for rtName, api := range map[string]any{
+		"Lock": (*sync.Mutex).Lock, "RWLock": (*sync.RWMutex).Lock, "RLock": (*sync.RWMutex).RLock,
+		"WGWait": (*sync.WaitGroup).Wait, "CondWait": (*sync.Cond).Wait,
+	} {
+		f := runtime.FuncForPC(reflect.ValueOf(api).Pointer())
+		if f == nil {
+			continue
+		}
+		file, line := f.FileLine(f.Entry())
+		m[rtPath+"."+rtName] = []string{f.Name() + "(...)", fmt.Sprintf("\t%s:%d", file, line)}
+	}
+	return m
+}()

@@ -1,9 +1,11 @@
 package rt_test
 
 import (
+	"regexp"
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -149,5 +151,26 @@ func TestDebugStack(t *testing.T) {
 				}
 			}
 		}
+	})
+}
+
+// lockOn blocks in mu.Lock as rewritten code does.
+func lockOn(mu *sync.Mutex) { rt.Lock(0, mu) }
+
+// TestStackShowsSyncFrame: a goroutine blocked in a mutex's Lock shows
+// sync.(*Mutex).Lock above its caller, as natively, not rt.Lock:
+// maypok86/otter's tests poll runtime.Stack for that frame.
+func TestStackShowsSyncFrame(t *testing.T) {
+	t.Setenv("VTBOUND_TIME", "blocked")
+	rt.Test(t, func(t *testing.T) {
+		var mu sync.Mutex
+		rt.Lock(0, &mu)
+		rt.Go(0, func() { lockOn(&mu) })
+		rt.Sleep(0, time.Millisecond) // lets the goroutine block
+		dump := stackAll()
+		if !regexp.MustCompile(`\[sync\.Mutex\.Lock\]:\nsync\.\(\*Mutex\)\.Lock\(\.\.\.\)\n\t\S+/sync/mutex\.go:\d+\ngithub\.com/vtbound/vtbound/rt_test\.lockOn\(`).MatchString(dump) {
+			t.Errorf("no goroutine blocked in sync.(*Mutex).Lock called by lockOn:\n%s", dump)
+		}
+		rt.Unlock(0, &mu)
 	})
 }
