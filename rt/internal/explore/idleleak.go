@@ -38,7 +38,7 @@ func idleWaiters(res *engine.Result) []string {
 		if !waitsForWork(st, res.Trace) {
 			return nil
 		}
-		where = append(where, fmt.Sprintf("%s (%s)", siteLine(st.Pending.Site), st.Pending.Kind))
+		where = append(where, strings.TrimSpace(fmt.Sprintf("%s (%s)", siteLine(st.Pending.Site), st.Pending.Kind)))
 	}
 	slices.Sort(where)
 	return slices.Compact(where)
