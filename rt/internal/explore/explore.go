@@ -109,8 +109,10 @@ func (d *driver) enter() func() {
 	}
 	running.Store(name, d)
 	return func() {
-		if e := d.eng.Load(); e != nil && e.WallNow().After(d.wallFloor) {
-			subtestClocks.Store(parent, e.WallNow())
+		if e := d.eng.Load(); e != nil {
+			if w := e.WallNow(); w.After(d.wallFloor) {
+				subtestClocks.Store(parent, w)
+			}
 		}
 		running.Delete(name)
 		for _, e := range waiting {

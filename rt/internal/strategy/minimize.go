@@ -283,14 +283,7 @@ func (r *segRunner) reset(segs []seg, f Found) {
 			r.segs = append(r.segs, s)
 		}
 	}
-	r.choices = map[evRef]int{}
-	idx := map[int]int32{}
-	for _, s := range f.Trace {
-		if s.Choice >= 0 {
-			r.choices[evRef{s.G, idx[s.G]}] = s.Choice
-		}
-		idx[s.G]++
-	}
+	r.choices = choicesOf(f.Trace) // minimize_dd.go
 }
 
 func (r *segRunner) pick(v *sched.View) int {
