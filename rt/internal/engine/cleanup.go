@@ -24,7 +24,11 @@ type cleanupKey struct{}
 
 // SetBodyT records t (a *testing.T) as the T of g's execution's body:
 // AddCleanup keeps the functions registered on it.
-func (g *G) SetBodyT(t any) { g.x.model.rt[bodyTKey{}] = t }
+func (g *G) SetBodyT(t any) {
+	if !g.abort {
+		g.x.model.rt[bodyTKey{}] = t
+	}
+}
 
 // AddCleanup keeps f to run when g's execution's body returns, if t is
 // that body's T (see SetBodyT), and reports whether it did; otherwise

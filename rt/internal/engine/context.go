@@ -17,6 +17,9 @@ import "unsafe"
 // Done, whatever becomes ready after the cancellation.
 func (g *G) CloseNow(key unsafe.Pointer, closeFn func()) {
 	closeFn()
+	if g.abort {
+		return // released.go
+	}
 	if s := g.x.adoptForClose(key); s != nil {
 		s.closed = true
 		s.closeClock.Set(g.clock)
@@ -44,6 +47,9 @@ type bodyExitKey struct{}
 // run, so that goroutines waiting on it are released before the leak
 // check, as natively.
 func (g *G) OnBodyExit(f func()) {
+	if g.abort {
+		return // released: its execution's body is over
+	}
 	rooms := g.x.model.rt
 	fs, _ := rooms[bodyExitKey{}].([]func())
 	rooms[bodyExitKey{}] = append(fs, f)

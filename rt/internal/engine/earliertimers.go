@@ -134,6 +134,9 @@ func lookupProxy(t *time.Timer) (earlierTimer, bool) {
 // armed (carriedtimers.go), else disarmed. It returns nil for a timer
 // never modelled, which Stop and Reset then handle natively.
 func (g *G) TimerOf(t *time.Timer) *TimerHandle {
+	if g.abort {
+		return nil // released: t is stopped or reset natively (released.go)
+	}
 	if h, ok := g.x.model.rt[t].(*TimerHandle); ok {
 		return h
 	}

@@ -310,7 +310,7 @@ func deactivate(e *Engine) {
 func Current() *G {
 	p := active.Load()
 	if p == nil || len(*p) == 0 {
-		if outCount.Load() == 0 {
+		if outCount.Load() == 0 && releasedCount.Load() == 0 {
 			return nil
 		}
 		return outCurrent(gid.Current())
@@ -557,10 +557,11 @@ type G struct {
 	// context's AfterFunc): natively it runs even if its execution ends
 	// before it is first picked (see runLate).
 	goStmt bool
-	late   bool        // runLate: released at its first hook (Current)
-	timer  *timerState // the timer whose goroutine g is (timer.go), or nil
-	bub    *bubble     // the testing/synctest bubble g belongs to (synctest.go), or nil
-	ho     outState    // hand-off on uncontrolled blocking (handoff.go)
+	late   bool         // runLate: released at its first hook (Current)
+	timer  *timerState  // the timer whose goroutine g is (timer.go), or nil
+	bub    *bubble      // the testing/synctest bubble g belongs to (synctest.go), or nil
+	ho     outState     // hand-off on uncontrolled blocking (handoff.go)
+	rel    atomic.Int32 // release state once released: relRunning... (released.go)
 
 	// the enabled set (enabled.go)
 	cls   enClass
@@ -641,6 +642,13 @@ func (g *G) exit(r any, normal bool) {
 		g.abort = true
 	}
 	if g.abort {
+		if !g.exitingInExecution() {
+			// releaseAll stopped waiting for it: the execution, or a
+			// later one reusing x, is no longer its to touch.
+			g.release()
+			close(g.exited)
+			return
+		}
 		// Released by releaseAll, or ended by a fatal oracle mid-step
 		// (schedule after x.over, misuse): then nobody else will end the
 		// execution.

@@ -528,6 +528,10 @@ func (x *execution) releaseAll() {
 		select {
 		case <-g.exited:
 		case <-time.After(x.e.returnWait()):
+			if !g.detach() {
+				<-g.exited // it is exiting now (released.go)
+				continue
+			}
 			// Its deferred calls run for real and block on something that
 			// may never come, or it is still away: leave it
 			// (Engine.settle counts it as stuck).

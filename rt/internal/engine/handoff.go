@@ -122,17 +122,18 @@ func setOut(g *G, on bool) {
 }
 
 // outCurrent returns the handed-off goroutine running on the calling
-// goroutine me, after bringing it back under control; nil if there is none.
+// goroutine me, after bringing it back under control, or the released
+// goroutine me (released.go); nil if there is none.
 func outCurrent(me uintptr) *G {
 	if outCount.Load() == 0 {
-		return nil
+		return releasedCurrent(me)
 	}
 	for _, g := range *outGs.Load() {
 		if g.gp == me {
 			return g.comeBack()
 		}
 	}
-	return nil
+	return releasedCurrent(me) // released.go
 }
 
 // comeBack is called by a handed-off goroutine entering a hook. It returns

@@ -35,11 +35,11 @@ func (g *G) Looks() Looks {
 	l := Looks{Hidden: map[uint64]bool{}, States: map[uint64]string{}}
 	goidOnce.Do(findGoidOffsetSettled)
 	l.hideRunners()
+	if g.abort || g.ho.inert {
+		return l // released: the engine's state is not g's to read
+	}
 	for _, n := range g.e.gone.nums[:g.e.gone.n] {
 		l.Hidden[n] = true
-	}
-	if g.abort || g.ho.inert {
-		return l // released: the execution's state is not g's to read
 	}
 	if n, ok := goroutineNumber(g.e.runner.Load()); ok {
 		l.Runner = n

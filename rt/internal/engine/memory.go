@@ -99,11 +99,17 @@ func (g *G) atomicOp(site int32, addr unsafe.Pointer, kind sched.OpKind, size ui
 // Release orders g's past before every later Acquire of obj by any
 // goroutine, as a store to an atomic variable at obj would.
 func (g *G) Release(obj unsafe.Pointer) {
+	if g.abort {
+		return
+	}
 	g.releaseInto(atomics.of(g.x).get(obj))
 }
 
 // Acquire orders every earlier Release of obj before g's future.
 func (g *G) Acquire(obj unsafe.Pointer) {
+	if g.abort {
+		return
+	}
 	if c := atomics.of(g.x).lookup(obj); c != nil {
 		g.learn(*c)
 	}

@@ -47,6 +47,7 @@ type wait interface {
 // if anything, and calls g.schedule.
 func (g *G) enter(kind sched.OpKind, site int32, obj unsafe.Pointer) bool {
 	if g.abort {
+		g.skipped() // released.go
 		return false
 	}
 	g.announce(kind, site, obj)

@@ -21,8 +21,7 @@ func (g *G) Go(site int32, fn func()) {
 // strategy run someone else.
 func (g *G) Yield(site int32) {
 	if !g.enter(sched.OpYield, site, nil) {
-		YieldOutside() // released: its deferred calls run natively (released.go)
-		runtime.Gosched()
+		runtime.Gosched() // released: counted by enter (released.go)
 		return
 	}
 	g.schedule()

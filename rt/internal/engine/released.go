@@ -51,16 +51,56 @@ const releasedSpinLimit = 10000
 
 var (
 	releasedCount atomic.Int32 // goroutines in released
-	released      sync.Map     // g pointer (gid.Current) -> *atomic.Int32, yields counted
+	released      sync.Map     // g pointer (gid.Current) -> *releasedG
+)
+
+// releasedG is a released goroutine's registration.
+type releasedG struct {
+	g      *G
+	yields atomic.Int32 // counted towards releasedSpinLimit
+}
+
+// Release states of a goroutine (G.rel): still running in its execution,
+// exiting there, or left by releaseAll to end on its own.
+const (
+	relRunning int32 = iota
+	relExiting
+	relDetached
 )
 
 // goexitReleased ends g's goroutine at the end of its execution: its
 // deferred calls run with every hook inert, their yields counted.
 func (g *G) goexitReleased() {
-	if _, loaded := released.LoadOrStore(g.gp, new(atomic.Int32)); !loaded {
+	if _, loaded := released.LoadOrStore(g.gp, &releasedG{g: g}); !loaded {
 		releasedCount.Add(1)
 	}
 	runtimeGoexit()
+}
+
+// releasedCurrent returns the released goroutine whose g pointer is me,
+// or nil. It costs one atomic load when no goroutine is released.
+func releasedCurrent(me uintptr) *G {
+	if releasedCount.Load() == 0 {
+		return nil
+	}
+	if v, ok := released.Load(me); ok {
+		return v.(*releasedG).g
+	}
+	return nil
+}
+
+// detach marks g, a released goroutine whose deferred calls outlast
+// releaseAll's wait, as left to end on its own, and reports whether it
+// was; false means g is exiting and will be gone at once.
+func (g *G) detach() bool {
+	return g.rel.CompareAndSwap(relRunning, relDetached)
+}
+
+// exitingInExecution reports whether released g exits while its
+// execution still waits for it (releaseAll), rather than after it was
+// detached; from then on releaseAll waits for g's exit.
+func (g *G) exitingInExecution() bool {
+	return g.rel.CompareAndSwap(relRunning, relExiting)
 }
 
 // forgetReleased unregisters the goroutine with g pointer gp when it ends.
@@ -81,12 +121,23 @@ func YieldOutside() {
 	if releasedCount.Load() == 0 {
 		return
 	}
-	v, ok := released.Load(gid.Current())
-	if !ok {
-		return
+	if v, ok := released.Load(gid.Current()); ok {
+		v.(*releasedG).yield()
 	}
-	if n := v.(*atomic.Int32); n.Add(1) >= releasedSpinLimit {
-		n.Store(0)
+}
+
+// skipped counts an operation that released g skips (enter) as a yield.
+func (g *G) skipped() {
+	if v, ok := released.Load(g.gp); ok {
+		v.(*releasedG).yield()
+	}
+}
+
+// yield counts one yield of a released goroutine's deferred call and
+// abandons the call at releasedSpinLimit.
+func (r *releasedG) yield() {
+	if r.yields.Add(1) >= releasedSpinLimit {
+		r.yields.Store(0)
 		runtimeGoexit()
 	}
 }

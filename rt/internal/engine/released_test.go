@@ -186,3 +186,54 @@ func TestFailedInRelease(t *testing.T) {
 		t.Fatalf("returning body: outcome %v, failed in release %v; want a test failure, not in release", res.Outcome, res.FailedInRelease)
 	}
 }
+
+// TestReleasedGoroutineStaysReleased: a goroutine left blocked is released
+// and its deferred call outlasts releaseAll's wait, as otter's singleflight
+// does when its deferred commit waits on a Cond for a map resize that the
+// ended execution will never finish. The call locked a mutex while
+// releaseAll waited (skipped: it is released), then goes on after
+// releaseAll left it. Taken for an uncontrolled goroutine there, its
+// Cond.Wait would unlock the mutex for real and the runtime would end the
+// test binary ("sync: unlock of unlocked mutex"). It must still find
+// itself released, skip the wait, and have its waiting loop abandoned as a
+// spin.
+func TestReleasedGoroutineStaysReleased(t *testing.T) {
+	var mu sync.Mutex
+	c := sync.NewCond(&mu)
+	var stillReleased atomic.Bool
+	done := make(chan struct{})
+	e := New(newRandom(1, 1), Limits{}, nil)
+	_, ok := e.Run(func() {
+		g := cur()
+		ch := make(chan int)
+		g.MakeChan(ChanKey(ch), 0)
+		g.Go(0, func() {
+			defer close(done)
+			defer func() {
+				cur().Lock(0, &mu) // released: skipped
+				time.Sleep(settleReturn + 100*time.Millisecond)
+				g := cur()
+				stillReleased.Store(g != nil)
+				for { // the resize never ends; natively a Signal would come
+					if g == nil {
+						c.Wait()
+					} else {
+						g.CondWait(0, c)
+					}
+				}
+			}()
+			recv(ch) // never matched: a leak, then released
+		})
+	})
+	if !ok {
+		t.Fatal("no execution")
+	}
+	select {
+	case <-done:
+	case <-time.After(time.Minute): // a hang bound, not a timing assertion
+		t.Fatal("the released goroutine still waits in its deferred call")
+	}
+	if !stillReleased.Load() {
+		t.Error("after releaseAll stopped waiting, the released goroutine was taken for an uncontrolled one")
+	}
+}

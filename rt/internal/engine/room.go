@@ -177,4 +177,12 @@ func (m *models) restore() {
 // (models.rt): rt keeps the handle of each modelled *time.Timer,
 // *time.Ticker and context there, so that they are forgotten with the
 // execution.
-func (g *G) Rooms() map[any]any { return g.x.model.rt }
+//
+// A released goroutine gets an empty table of its own: what it stores
+// there is forgotten (released.go).
+func (g *G) Rooms() map[any]any {
+	if g.abort {
+		return map[any]any{}
+	}
+	return g.x.model.rt
+}

@@ -201,6 +201,9 @@ func (g *G) TimerStop(site int32, h *TimerHandle) bool {
 // TimerStopNow disarms h's timer as part of g's current step (a context
 // cancelled before its deadline stops its timer so).
 func (g *G) TimerStopNow(h *TimerHandle) {
+	if g.abort {
+		return
+	}
 	h.s.armed = false
 	if h.s.tg != nil {
 		h.s.stopGoroutine(g.x)
