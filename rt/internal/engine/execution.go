@@ -68,6 +68,7 @@ type execution struct {
 	fair         fairState     // starved goroutines (fair.go)
 	rmw          rmwCheck      // a read-modify-write step not classified yet (rmw.go)
 	boundHit     bool          // the step bound ended the execution without a livelock
+	probe        probation     // the extension past the step bound (stepbound.go)
 	lastProgress int           // the last step that changed shared state (noteProgress)
 	timeHit      bool          // it was the time bound (timebound.go)
 	cutAt        time.Time     // when the time bound ends this execution
@@ -181,8 +182,7 @@ func (x *execution) pickNext(cur *G) *G {
 	}
 	for {
 		x.settleRMW() // rmw.go
-		if x.step >= x.e.lim.MaxSteps {
-			x.stepBound()
+		if x.step >= x.stepLimit() && x.stepBound() {
 			return nil
 		}
 		if x.step&timeCheckMask == 0 && x.overran() {

@@ -29,7 +29,7 @@ import (
 func (x *execution) spinLeak() {
 	for _, g := range x.alive {
 		if g.live && !IsDependencySite(g.op.Site) {
-			x.failBound(sched.Leak, g, fmt.Sprintf("test body returned while goroutines are still busy-waiting (every goroutine left was busy-waiting or blocked when the execution reached %d steps)", x.e.lim.MaxSteps))
+			x.failBound(sched.Leak, g, fmt.Sprintf("test body returned while goroutines are still busy-waiting (every goroutine left was busy-waiting or blocked when the execution reached %d steps, and still after %d more)", x.e.lim.MaxSteps, x.e.lim.MaxSteps))
 			return
 		}
 	}

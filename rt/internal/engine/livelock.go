@@ -58,5 +58,5 @@ func (x *execution) livelock(blocked bool) {
 	if blocked {
 		what = "busy-waiting or blocked"
 	}
-	x.failBound(sched.Livelock, nil, fmt.Sprintf("every goroutine was %s when the execution reached %d steps", what, x.e.lim.MaxSteps))
+	x.failBound(sched.Livelock, nil, fmt.Sprintf("every goroutine was %s when the execution reached %d steps, and still after %d more", what, x.e.lim.MaxSteps, x.e.lim.MaxSteps))
 }

@@ -307,3 +307,39 @@ func TestSpinnerSeesItsDeadlineFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestBoundedIdleLoopsAreNoLivelock: goroutines whose loops are bounded by
+// a local counter, and whose steps change nothing shared (otter's lossy
+// buffer: adds to full stripes drop the element, then a yield), look like
+// busy-waiting goroutines at the step bound. Natively the loops end and
+// the test passes: the probation past the bound sees them exit, and the
+// bound proves nothing (StepBound, no failure).
+func TestBoundedIdleLoopsAreNoLivelock(t *testing.T) {
+	for _, res := range runSpinners(t, 5, func() {
+		var full atomic.Int32 // the stripes: always full
+		var wg sync.WaitGroup
+		g := cur()
+		g.WGAdd(0, &wg, 2)
+		for range 2 {
+			g.Go(0, func() {
+				for range 100 { // 200 steps each, as many as the body's
+					cur().Atomic(0, unsafe.Pointer(&full), sched.OpAtomicLoad)
+					cur().Yield(0)
+				}
+				cur().WGAdd(0, &wg, -1)
+			})
+		}
+		for range 100 { // all three still loop at the bound (400); 600 steps in all
+			g.Atomic(0, unsafe.Pointer(&full), sched.OpAtomicLoad)
+			g.Yield(0)
+		}
+		g.WGWait(0, &wg)
+	}) {
+		if res.Failure != nil {
+			t.Fatalf("bounded loops reported: %v: %s", res.Outcome, res.Failure.Message)
+		}
+		if res.Outcome != sched.StepBound && res.Outcome != sched.OK {
+			t.Fatalf("outcome %v, want the bound reached without a verdict (or none)", res.Outcome)
+		}
+	}
+}
