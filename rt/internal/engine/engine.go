@@ -606,6 +606,7 @@ func (g *G) run(fn func()) {
 		g.e.inRun.Add(-1)    // last of all (see Engine.settle)
 	}()
 	g.gp = gid.Current()
+	reserveStack() // stackreserve.go
 	<-g.wake
 	g.acquire()
 	if g.abort && !g.goStmt {
