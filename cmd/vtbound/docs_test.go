@@ -273,13 +273,19 @@ func TestDocsMarkers(t *testing.T) {
 		if msg := checkBlock(b, tests); msg != "" {
 			t.Errorf("%s: %s", b, msg)
 		}
+		if fate := blockFate(b); fate == "suite" {
+			cmds, _ := goTestBlock(b)
+			if msg := checkSuiteBlock(root, cmds); msg != "" {
+				t.Errorf("%s: %s", b, msg)
+			}
+		}
 		count[blockFate(b)]++
 		if reason, ok := b.notRun(); ok {
 			t.Logf("%s: not run: %s", b, reason)
 		}
 	}
-	t.Logf("documentation blocks: %d run by TestDocsCommands, %d more with %s=1, %d run by other tests, %d not run, %d output or listings",
-		count["run"], count["slow"], docsSlowEnv, count["runby"], count["not run"], count["listing"])
+	t.Logf("documentation blocks: %d run by TestDocsCommands, %d more with %s=1, %d run by other tests, %d of the suite's tests checked here, %d not run, %d output or listings",
+		count["run"], count["slow"], docsSlowEnv, count["runby"], count["suite"], count["not run"], count["listing"])
 }
 
 // blockFate classifies a block for the counts.
@@ -294,6 +300,9 @@ func blockFate(b docBlock) string {
 		return "runby"
 	case len(b.attrs["slow"]) > 0:
 		return "slow"
+	}
+	if cmds, ok := goTestBlock(b); ok && suiteOnly(cmds) && len(b.attrs) == 0 {
+		return "suite" // docs_suite_test.go
 	}
 	return "run"
 }
