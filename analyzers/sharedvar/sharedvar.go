@@ -49,7 +49,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil // package skipped by vargroups
 	}
 	a := &analysisState{
-		cg:    buildCallGraph(pass.Fset, res.Alias),
+		cg: buildCallGraph(pass.Fset, res.Alias),
 	}
 	a.order = syncorder.New(res.Alias, a.cg.single)
 	a.locks = allHeldLocks(a.cg)

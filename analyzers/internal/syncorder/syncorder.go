@@ -75,7 +75,7 @@ type Order struct {
 	single   func(*ssa.Function) bool
 	releases map[*ssa.Function][]event
 	acquires map[*ssa.Function][]event
-	all      map[string][]located // every release of an object
+	all      map[string][]located   // every release of an object
 	onceOnly map[*ssa.Function]bool // functions run only by Once.Do
 	uses     *uses
 }
