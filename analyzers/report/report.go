@@ -2,7 +2,11 @@
 // report of the vet suite over a set of packages, as text, as JSON in the
 // shape of `go vet -json`, or as SARIF 2.1.0 for GitHub code scanning.
 //
-//	vtbound report [-format=text|json|sarif] [packages]
+//	vtbound report [-format=text|json|sarif] [-inventory] [packages]
+//
+// By default only findings are reported: accesses that can race and
+// check-then-act across critical sections. -inventory also lists every
+// shared variable (sharedvar's -inventory).
 //
 // Packages are loaded with golang.org/x/tools/go/packages from the current
 // directory (default pattern ./...) and analysed with the
@@ -19,6 +23,7 @@ import (
 	"path/filepath"
 	"sort"
 
+	"github.com/vtbound/vtbound/analyzers/sharedvar"
 	"github.com/vtbound/vtbound/analyzers/suite"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
@@ -60,8 +65,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("report", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	format := fs.String("format", "text", "output format: text, json or sarif")
+	inventory := fs.Bool("inventory", false, "also list every shared variable, not only the accesses that can race")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: vtbound report [-format=text|json|sarif] [packages]")
+		fmt.Fprintln(stderr, "usage: vtbound report [-format=text|json|sarif] [-inventory] [packages]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -71,6 +77,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		fmt.Fprintf(stderr, "vtbound report: unknown -format %q (want text, json or sarif)\n", *format)
 		return 2
+	}
+	if *inventory {
+		if err := sharedvar.Analyzer.Flags.Set("inventory", "true"); err != nil {
+			fmt.Fprintf(stderr, "vtbound report: %v\n", err)
+			return 2
+		}
 	}
 	patterns := fs.Args()
 	if len(patterns) == 0 {
@@ -100,6 +112,7 @@ type Diagnostic struct {
 	Posn     token.Position
 	End      token.Position // invalid when the analyzer gave no end
 	Message  string
+	Category string // sharedvar: "race" for a finding, "shared" for an inventory entry; checkact: "checkact"
 	Related  []Related
 }
 
@@ -117,7 +130,7 @@ func Analyze(dir string, tests bool, patterns []string) ([]Diagnostic, error) {
 	fs, err := analyze(dir, tests, patterns)
 	out := make([]Diagnostic, 0, len(fs))
 	for _, f := range fs {
-		d := Diagnostic{Pkg: f.Pkg, PkgID: f.PkgID, Analyzer: f.Analyzer.Name, Posn: f.Posn, End: f.End, Message: f.Message}
+		d := Diagnostic{Pkg: f.Pkg, PkgID: f.PkgID, Analyzer: f.Analyzer.Name, Posn: f.Posn, End: f.End, Message: f.Message, Category: f.Category}
 		for _, r := range f.Related {
 			d.Related = append(d.Related, Related(r))
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vtbound/vtbound/analyzers/sharedvar"
 	"github.com/vtbound/vtbound/internal/sarif"
 )
 
@@ -22,14 +23,14 @@ func runIn(t *testing.T, args ...string) string {
 	return out.String()
 }
 
-const wantMsg = "variable example.com/reportmod/racy.hits is shared between goroutines"
+const wantMsg = "data race on variable example.com/reportmod/racy.hits"
 
 func TestText(t *testing.T) {
 	out := runIn(t, "./...")
-	if !strings.Contains(out, "racy/racy.go:6:5: "+wantMsg) {
+	if !strings.Contains(out, "racy/racy.go:15:4: "+wantMsg) {
 		t.Fatalf("text report lacks the racy counter:\n%s", out)
 	}
-	if !strings.Contains(out, "\tracy/racy.go:15:4: write (no lock held)") {
+	if !strings.Contains(out, "\tracy/racy.go:15:4: write (no lock held) can race with the read at racy.go:15") {
 		t.Errorf("text report lacks the related write access:\n%s", out)
 	}
 	if strings.Contains(out, "clean") {
@@ -44,14 +45,32 @@ func TestJSON(t *testing.T) {
 		t.Fatalf("json report does not parse: %v\n%s", err, out)
 	}
 	ds := tree["example.com/reportmod/racy"]["sharedvar"]
-	if len(ds) != 1 || !strings.Contains(ds[0].Message, wantMsg) || !strings.HasSuffix(ds[0].Posn, "racy.go:6:5") {
-		t.Fatalf("json report: want one sharedvar diagnostic at racy.go:6:5, got %+v", ds)
+	if len(ds) != 1 || !strings.Contains(ds[0].Message, wantMsg) || !strings.HasSuffix(ds[0].Posn, "racy.go:15:4") || ds[0].Category != "race" {
+		t.Fatalf("json report: want one sharedvar race at racy.go:15:4, got %+v", ds)
 	}
 	if len(ds[0].Related) != 3 {
-		t.Errorf("want 3 related accesses, got %+v", ds[0].Related)
+		t.Errorf("want 3 related positions (two racy accesses, the declaration), got %+v", ds[0].Related)
 	}
 	if _, ok := tree["example.com/reportmod/clean"]; ok {
 		t.Errorf("json report has the goroutine-local package: %s", out)
+	}
+}
+
+// TestInventory: -inventory adds the racy variable's inventory entry, at
+// its declaration, with every access.
+func TestInventory(t *testing.T) {
+	t.Cleanup(func() { sharedvar.Analyzer.Flags.Set("inventory", "false") })
+	out := runIn(t, "-format=json", "-inventory", "./...")
+	var tree map[string]map[string][]jsonDiag
+	if err := json.Unmarshal([]byte(out), &tree); err != nil {
+		t.Fatalf("json report does not parse: %v\n%s", err, out)
+	}
+	cats := map[string]string{}
+	for _, d := range tree["example.com/reportmod/racy"]["sharedvar"] {
+		cats[d.Category] = d.Posn
+	}
+	if !strings.HasSuffix(cats["shared"], "racy.go:6:5") || !strings.HasSuffix(cats["race"], "racy.go:15:4") {
+		t.Errorf("-inventory: want the inventory entry at racy.go:6:5 and the race at racy.go:15:4, got %v", cats)
 	}
 }
 

@@ -33,13 +33,18 @@ func writeSARIF(w io.Writer, fs []finding, dir string) error {
 	return sarif.Write(w, run)
 }
 
-// sarifResultOf converts one finding; related positions become related
+// sarifResultOf converts one finding (level warning; an inventory entry,
+// category "shared", is a note); related positions become related
 // locations with ids 0, 1, ...
 func sarifResultOf(f finding, ruleIndex int, dir string) sarif.Result {
+	level := "warning"
+	if f.Category == "shared" {
+		level = "note"
+	}
 	res := sarif.Result{
 		RuleID:    f.Analyzer.Name,
 		RuleIndex: ruleIndex,
-		Level:     "warning",
+		Level:     level,
 		Message:   sarif.Message{Text: f.Message},
 		Locations: []sarif.Location{{PhysicalLocation: physical(dir, f.Posn.Filename, f.Posn.Line, f.Posn.Column)}},
 	}

@@ -3,9 +3,22 @@
 //
 // # Analyzer sharedvar
 //
-// sharedvar: report variables shared between goroutines
+// sharedvar: report accesses to shared variables that can race
 //
-// For each variable group (a package-level variable, a field of a named
+// By default the analyzer reports, for each variable, the accesses that
+// can race (category "race"): an access that may run at the same time as
+// a conflicting access (one of them writes) on another goroutine, with no
+// lock held in common (exclusively by one of them) and no synchronisation
+// ordering them. It reports once per variable, at the first such access,
+// naming the access it can race with; each racy access and the
+// declaration are related positions. Tests run one at a time unless both
+// call t.Parallel; two functions called from outside the package (with
+// no goroutine of the package between them) are taken to run at once
+// only for a variable some access locks; a local variable's accesses in
+// the function that declares it belong to one call.
+//
+// With -inventory the analyzer also lists every shared variable (category
+// "shared"): for each variable group (a package-level variable, a field of a named
 // struct type, a captured local variable, an allocation site, the elements
 // of a container) whose accesses may touch memory reachable by more than one
 // goroutine and that more than one goroutine entry point reaches, the
@@ -45,5 +58,5 @@
 // sync/atomic are skipped.
 //
 // Flags: -min-entries sets how many entry points must reach a variable
-// (default 2).
+// (default 2); -inventory adds the list of shared variables.
 package sharedvar

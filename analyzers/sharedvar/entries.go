@@ -13,9 +13,12 @@ import (
 // entry is a goroutine entry point: a function that may start running on
 // a goroutine of its own.
 type entry struct {
-	name  string
-	multi bool // may run concurrently with itself
-	seq   bool // package initialisation: runs before any goroutine starts
+	name     string
+	multi    bool // may run concurrently with itself
+	seq      bool // package initialisation: runs before any goroutine starts
+	caller   bool // called by code outside the package (or the go command's test runner), not started by it
+	test     bool // a Test, Benchmark, Example or Fuzz function: tests run one at a time
+	parallel bool // a test that calls t.Parallel
 }
 
 // weight is how many concurrent goroutines the entry stands for.
@@ -139,12 +142,52 @@ func (cg *callGraph) addRoots() {
 		}
 		switch {
 		case cg.res.External(fn):
-			cg.entries[fn] = &entry{name: cg.funcName(fn)}
+			cg.entries[fn] = cg.callerEntry(fn)
+			cg.entries[fn].caller = fn.Parent() == nil // a closure used as a value may be run by a goroutine
 		case !cg.hasCaller[fn] && fn.Parent() == nil:
-			name := cg.funcName(fn)
-			cg.entries[fn] = &entry{name: name, seq: name == "init" || strings.HasPrefix(name, "init#")}
+			e := cg.callerEntry(fn)
+			e.seq = e.name == "init" || strings.HasPrefix(e.name, "init#")
+			cg.entries[fn] = e
 		}
 	}
+}
+
+// callerEntry makes the entry of a package-level function or method that
+// code outside the package calls, telling tests apart.
+func (cg *callGraph) callerEntry(fn *ssa.Function) *entry {
+	e := &entry{name: cg.funcName(fn), caller: true}
+	if isTest(cg.fset, fn) {
+		e.test, e.parallel = true, callsParallel(fn)
+	}
+	return e
+}
+
+// isTest reports whether fn is a function the go command's test runner
+// calls: Test, Benchmark, Example or Fuzz in a _test.go file.
+func isTest(fset *token.FileSet, fn *ssa.Function) bool {
+	if fn.Parent() != nil || fn.Signature.Recv() != nil || !strings.HasSuffix(fset.Position(fn.Pos()).Filename, "_test.go") {
+		return false
+	}
+	for _, p := range []string{"Test", "Benchmark", "Example", "Fuzz"} {
+		if strings.HasPrefix(fn.Name(), p) {
+			return true
+		}
+	}
+	return false
+}
+
+// callsParallel reports whether fn calls a Parallel method (t.Parallel).
+func callsParallel(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if c, ok := instr.(*ssa.Call); ok {
+				if callee := c.Call.StaticCallee(); callee != nil && callee.Name() == "Parallel" {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // reach marks every function reachable from fn as reached by e.

@@ -26,7 +26,7 @@ func allHeldLocks(cg *callGraph) map[*ssa.Function]map[ssa.Instruction]lockset {
 	for round := 0; round < maxLockRounds; round++ {
 		held := map[*ssa.Function]map[ssa.Instruction]lockset{}
 		for fn, e := range entry {
-			held[fn] = locks.Held(cg.res, fn, e)
+			held[fn] = locks.HeldModes(cg.res, fn, e)
 		}
 		if !refineEntries(cg, entry, held) {
 			return held
@@ -34,7 +34,7 @@ func allHeldLocks(cg *callGraph) map[*ssa.Function]map[ssa.Instruction]lockset {
 	}
 	held := map[*ssa.Function]map[ssa.Instruction]lockset{}
 	for _, fn := range cg.res.Functions() {
-		held[fn] = locks.Held(cg.res, fn, lockset{})
+		held[fn] = locks.HeldModes(cg.res, fn, lockset{})
 	}
 	return held
 }

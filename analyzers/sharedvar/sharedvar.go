@@ -30,10 +30,14 @@ var Analyzer = &analysis.Analyzer{
 	Run:      run,
 }
 
-var minEntries = 2
+var (
+	minEntries = 2
+	inventory  = false
+)
 
 func init() {
 	Analyzer.Flags.IntVar(&minEntries, "min-entries", minEntries, "report a shared variable only if at least this many goroutine entry points reach it")
+	Analyzer.Flags.BoolVar(&inventory, "inventory", inventory, "also list every shared variable (category \"shared\"), not only the accesses that can race")
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -45,9 +49,9 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil // package skipped by vargroups
 	}
 	a := &analysisState{
-		cg:    buildCallGraph(pass.Fset, res.Alias),
-		order: syncorder.New(res.Alias),
+		cg: buildCallGraph(pass.Fset, res.Alias),
 	}
+	a.order = syncorder.New(res.Alias, a.cg.single)
 	a.locks = allHeldLocks(a.cg)
 	for _, g := range res.Groups {
 		if g.Shared {
@@ -91,14 +95,17 @@ type access struct {
 	site    alias.Site
 	locks   lockset
 	entries []*entry
+	home    *ssa.Function // for a local variable, the function declaring it
 }
 
-// reportGroup reports g if enough entry points reach its shared accesses
-// and some of them may run concurrently without synchronisation ordering
-// them.
+// reportGroup reports the accesses of g that can race, and with
+// -inventory the variable itself, if enough entry points reach its shared
+// accesses and some of them may run concurrently without synchronisation
+// ordering them.
 func (st *analysisState) reportGroup(pass *analysis.Pass, g *vargroups.Group) {
 	var accs []access
 	entries := map[*entry]bool{}
+	home := st.declaringFunc(pass, g.Decl)
 	for _, s := range g.Sites {
 		fn := s.Instr.Parent()
 		if !s.Shared || len(st.cg.reachedBy[fn]) == 0 || initialises(s.Instr) {
@@ -107,7 +114,7 @@ func (st *analysisState) reportGroup(pass *analysis.Pass, g *vargroups.Group) {
 		for _, e := range st.cg.reachedBy[fn] {
 			entries[e] = true
 		}
-		accs = append(accs, access{site: s, locks: st.locks[fn][s.Instr], entries: st.cg.reachedBy[fn]})
+		accs = append(accs, access{site: s, locks: st.locks[fn][s.Instr], entries: st.cg.reachedBy[fn], home: home})
 	}
 	weight := 0
 	for e := range entries {
@@ -116,9 +123,49 @@ func (st *analysisState) reportGroup(pass *analysis.Pass, g *vargroups.Group) {
 	if !anyWrite(accs, initExtent(pass, g.Decl)) || weight < minEntries {
 		return
 	}
+	if races := st.races(accs); len(races) > 0 {
+		pass.Report(raceDiagnostic(pass, g, accs, races))
+	}
+	if inventory {
+		st.reportShared(pass, g, accs, entries)
+	}
+}
+
+// declaringFunc returns the function that declares the local variable or
+// parameter at decl, or nil when decl declares no local.
+func (st *analysisState) declaringFunc(pass *analysis.Pass, decl token.Pos) *ssa.Function {
+	if !decl.IsValid() || !isLocal(pass, decl) {
+		return nil
+	}
+	var best *ssa.Function
+	for _, fn := range st.cg.res.Functions() {
+		syn := fn.Syntax()
+		if syn == nil || decl < syn.Pos() || decl >= syn.End() {
+			continue
+		}
+		if best == nil || syn.Pos() >= best.Syntax().Pos() && syn.End() <= best.Syntax().End() {
+			best = fn
+		}
+	}
+	return best
+}
+
+// isLocal reports whether decl is the position of a local variable's or
+// parameter's name.
+func isLocal(pass *analysis.Pass, decl token.Pos) bool {
+	for id, obj := range pass.TypesInfo.Defs {
+		if v, ok := obj.(*types.Var); ok && id.Pos() == decl && !v.IsField() && v.Parent() != pass.Pkg.Scope() {
+			return true
+		}
+	}
+	return false
+}
+
+// reportShared reports g as an entry of the inventory of shared variables,
+// unless every conflicting pair of its accesses is ordered (handed over).
+func (st *analysisState) reportShared(pass *analysis.Pass, g *vargroups.Group, accs []access, entries map[*entry]bool) {
 	common, unprotected := commonLock(accs)
-	handedOver := st.handedOver(accs)
-	if handedOver == len(accs) {
+	if st.handedOver(accs) == len(accs) {
 		return // every conflicting pair is ordered: data handed over
 	}
 	unprotected -= st.orderedUnprotected(accs, common)
@@ -217,15 +264,7 @@ func displayName(pass *analysis.Pass, group string, decl token.Pos) string {
 func related(accs []access) []analysis.RelatedInformation {
 	var out []analysis.RelatedInformation
 	for _, a := range accs {
-		kind := "read"
-		if a.site.Write {
-			kind = "write"
-		}
-		held := "no lock held"
-		if len(a.locks) > 0 {
-			held = "holds " + strings.Join(a.locks.Names(), ", ")
-		}
-		out = append(out, analysis.RelatedInformation{Pos: a.site.Pos, Message: kind + " (" + held + ")"})
+		out = append(out, analysis.RelatedInformation{Pos: a.site.Pos, Message: kind(a) + " (" + held(a) + ")"})
 	}
 	return out
 }

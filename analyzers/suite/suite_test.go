@@ -47,14 +47,15 @@ func goVet(t *testing.T, args ...string) (stderr string, err error) {
 	return out.String(), err
 }
 
-// TestVetTool: go vet -vettool reports the racy counter at its declaration
-// with file:line:col, fails, and says nothing about the clean package.
+// TestVetTool: go vet -vettool reports the race on the counter at its
+// access with file:line:col, fails, and says nothing about the clean
+// package.
 func TestVetTool(t *testing.T) {
 	out, err := goVet(t, "./...")
 	if err == nil {
 		t.Fatalf("go vet succeeded on a racy package; output:\n%s", out)
 	}
-	want := "racy/racy.go:6:5: variable example.com/vetmod/racy.hits is shared between goroutines"
+	want := "racy/racy.go:15:4: data race on variable example.com/vetmod/racy.hits"
 	if !strings.Contains(out, want) {
 		t.Fatalf("go vet output lacks %q:\n%s", want, out)
 	}
@@ -85,11 +86,20 @@ func TestVetToolJSON(t *testing.T) {
 	if len(d) != 1 {
 		t.Fatalf("want one sharedvar diagnostic for racy, got %+v\n%s", d, out)
 	}
-	if !strings.HasSuffix(d[0].Posn, "racy.go:6:5") || len(d[0].Related) == 0 {
-		t.Errorf("diagnostic %+v: want position racy.go:6:5 and related accesses", d[0])
+	if !strings.HasSuffix(d[0].Posn, "racy.go:15:4") || len(d[0].Related) == 0 {
+		t.Errorf("diagnostic %+v: want position racy.go:15:4 and related accesses", d[0])
 	}
 	if len(diags["example.com/vetmod/clean"]["sharedvar"]) != 0 {
 		t.Errorf("clean package has diagnostics: %+v", diags["example.com/vetmod/clean"])
+	}
+}
+
+// TestVetToolInventory: -sharedvar.inventory lists the shared variable at
+// its declaration beside the race.
+func TestVetToolInventory(t *testing.T) {
+	out, err := goVet(t, "-sharedvar.inventory", "./...")
+	if err == nil || !strings.Contains(out, "racy/racy.go:6:5: variable example.com/vetmod/racy.hits is shared between goroutines") {
+		t.Fatalf("go vet -sharedvar.inventory: %v\n%s", err, out)
 	}
 }
 
@@ -120,7 +130,7 @@ func decodeVetJSON(t *testing.T, out string) vetJSON {
 // threshold nothing reaches silences the report.
 func TestVetToolFlags(t *testing.T) {
 	out, err := goVet(t, "-sharedvar.min-entries=100", "./...")
-	if err != nil || strings.Contains(out, "shared between goroutines") {
+	if err != nil || strings.Contains(out, "data race") {
 		t.Fatalf("go vet -sharedvar.min-entries=100: %v\n%s", err, out)
 	}
 }

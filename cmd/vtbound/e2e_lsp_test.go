@@ -14,8 +14,9 @@ import (
 )
 
 // TestLSPNeovim opens the bundled example in a real, headless Neovim with
-// the documented configuration and checks that vtbound's diagnostics
-// appear on the check-then-act write and on the shared map.
+// the documented configuration and checks that the check-then-act
+// diagnostic appears on the write (the map itself is not reported: every
+// access holds the lock).
 func TestLSPNeovim(t *testing.T) {
 	nvim, err := exec.LookPath("nvim")
 	if err != nil {
@@ -33,7 +34,7 @@ func TestLSPNeovim(t *testing.T) {
 	}
 	config, _ := filepath.Abs(filepath.Join(editorsDir, "vtbound.lua"))
 	outFile := filepath.Join(dir, "diagnostics.txt")
-	wait := fmt.Sprintf(`lua vim.wait(120000, function() return #vim.diagnostic.get(0) >= 2 end, 200); local out = {}; for _, d in ipairs(vim.diagnostic.get(0)) do table.insert(out, string.format("%%d:%%d %%s", d.lnum, d.col, d.message)) end; vim.fn.writefile(out, %q)`, outFile)
+	wait := fmt.Sprintf(`lua vim.wait(120000, function() return #vim.diagnostic.get(0) >= 1 end, 200); local out = {}; for _, d in ipairs(vim.diagnostic.get(0)) do table.insert(out, string.format("%%d:%%d %%s", d.lnum, d.col, d.message)) end; vim.fn.writefile(out, %q)`, outFile)
 	cmd := exec.Command(nvim, "--headless", "-u", config, "inventory.go", "-c", wait, "-c", "qa!")
 	cmd.Dir = filepath.Join(dir, "ex")
 	cmd.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "HOME="+dir)
@@ -45,7 +46,7 @@ func TestLSPNeovim(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := string(b)
-	for _, want := range []string{"33:10 check-then-act on elem:Inventory.stock", "9:1 variable elem:example.com/inventory.Inventory.stock is shared"} {
+	for _, want := range []string{"33:10 check-then-act on elem:Inventory.stock"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("Neovim's diagnostics lack %q:\n%s", want, got)
 		}

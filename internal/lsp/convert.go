@@ -13,11 +13,17 @@ import (
 	"github.com/vtbound/vtbound/analyzers/report"
 )
 
-// toLSP converts a diagnostic of the vet suite.
+// toLSP converts a diagnostic of the vet suite: findings are warnings,
+// entries of the shared-variable inventory (category "shared") are
+// information.
 func toLSP(d report.Diagnostic) Diagnostic {
+	sev := severityWarning
+	if d.Category == "shared" {
+		sev = severityInformation
+	}
 	out := Diagnostic{
 		Range:    rangeOf(d.Posn, d.End),
-		Severity: severityWarning,
+		Severity: sev,
 		Code:     d.Analyzer,
 		Source:   "vtbound",
 		Message:  d.Message,

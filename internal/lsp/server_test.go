@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"go/token"
 	"io"
 	"net"
 	"net/textproto"
@@ -15,6 +16,7 @@ import (
 	"time"
 
 	"github.com/sourcegraph/jsonrpc2"
+	"github.com/vtbound/vtbound/analyzers/report"
 )
 
 // client is the editor's side of a session with an in-process server.
@@ -123,19 +125,22 @@ func TestSession(t *testing.T) {
 	if len(act.RelatedInformation) != 2 || act.RelatedInformation[0].Location.Range.Start.Line != 21 || !strings.Contains(act.RelatedInformation[0].Message, "the check") {
 		t.Errorf("checkact related = %+v, want the check at line 22 first", act.RelatedInformation)
 	}
-	shared := find(t, ds, "sharedvar")
-	if !strings.Contains(shared.Message, "is shared between goroutines") {
-		t.Errorf("sharedvar message = %q", shared.Message)
+	for _, d := range ds {
+		if d.Code == "sharedvar" {
+			t.Errorf("sharedvar reports %q on the example, whose every access holds the lock", d.Message)
+		}
 	}
 
 	var actions []CodeAction
-	if err := c.call("textDocument/codeAction", CodeActionParams{TextDocument: TextDocumentIdentifier{URI: uri}, Range: shared.Range}, &actions); err != nil {
+	if err := c.call("textDocument/codeAction", CodeActionParams{TextDocument: TextDocumentIdentifier{URI: uri}, Range: act.Range}, &actions); err != nil {
 		t.Fatal(err)
 	}
 	if len(actions) != 1 || actions[0].Command == nil {
-		t.Fatalf("code actions at the sharedvar diagnostic: %+v", actions)
+		t.Fatalf("code actions at the checkact diagnostic: %+v", actions)
 	}
-	want := "go test -run '^(TestReserveNeverOversells)$' -toolexec=vtbound example.com/inventory"
+	// The check-then-act's related positions name no test: the command
+	// explores the package's tests.
+	want := "go test -toolexec=vtbound example.com/inventory"
 	if got := actions[0].Command.Arguments[0]; got != want {
 		t.Errorf("explore command = %q, want %q", got, want)
 	}
@@ -273,5 +278,15 @@ func readFrame(t *testing.T, r *textproto.Reader, v any) {
 	}
 	if err := json.Unmarshal(b, v); err != nil {
 		t.Fatalf("%s: %v", b, err)
+	}
+}
+
+// TestSeverity: findings are warnings, inventory entries information.
+func TestSeverity(t *testing.T) {
+	for cat, want := range map[string]int{"race": severityWarning, "checkact": severityWarning, "shared": severityInformation} {
+		d := toLSP(report.Diagnostic{Analyzer: "sharedvar", Category: cat, Posn: token.Position{Filename: "x.go", Line: 1, Column: 1}})
+		if d.Severity != want {
+			t.Errorf("category %s: severity %d, want %d", cat, d.Severity, want)
+		}
 	}
 }

@@ -3,11 +3,16 @@
 // must-analysis over the SSA control-flow graph where Lock and RLock add
 // the variable group of the mutex and Unlock and RUnlock remove it.
 // Deferred unlocks keep the lock held until the function returns.
+//
+// Held names a lock by its group whatever the mode it is taken in;
+// HeldModes tells a read lock (RLock) from an exclusive one, for callers
+// that must know whether a lock excludes writers (Protects).
 package locks
 
 import (
 	"go/types"
 	"sort"
+	"strings"
 
 	"github.com/vtbound/vtbound/internal/alias"
 	"golang.org/x/tools/go/ssa"
@@ -19,6 +24,35 @@ type Set map[string]bool
 // Held computes, for each instruction of fn, the locks certainly held when
 // it runs, given the locks held on entry.
 func Held(res *alias.Result, fn *ssa.Function, entry Set) map[ssa.Instruction]Set {
+	return held(res, fn, entry, false)
+}
+
+// HeldModes is Held with read locks named apart: RLock adds ReadKey(group)
+// instead of the group, and RUnlock removes it.
+func HeldModes(res *alias.Result, fn *ssa.Function, entry Set) map[ssa.Instruction]Set {
+	return held(res, fn, entry, true)
+}
+
+// ReadKey names a read lock of group l in the sets of HeldModes.
+func ReadKey(l string) string { return l + " (read)" }
+
+// Protects reports whether two accesses holding a and b (sets of
+// HeldModes) exclude each other: they hold one lock and at least one of
+// them holds it exclusively. Two read locks exclude nothing.
+func Protects(a, b Set) bool {
+	for l := range a {
+		if strings.HasSuffix(l, " (read)") {
+			if b[strings.TrimSuffix(l, " (read)")] {
+				return true
+			}
+		} else if b[l] || b[ReadKey(l)] {
+			return true
+		}
+	}
+	return false
+}
+
+func held(res *alias.Result, fn *ssa.Function, entry Set, modes bool) map[ssa.Instruction]Set {
 	in := map[*ssa.BasicBlock]Set{}
 	if len(fn.Blocks) == 0 {
 		return nil
@@ -31,7 +65,7 @@ func Held(res *alias.Result, fn *ssa.Function, entry Set) map[ssa.Instruction]Se
 			if !ok {
 				continue
 			}
-			out := transfer(res, b, cur, nil)
+			out := transfer(res, b, cur, nil, modes)
 			for _, s := range b.Succs {
 				if old, ok := in[s]; !ok {
 					in[s] = out
@@ -46,21 +80,25 @@ func Held(res *alias.Result, fn *ssa.Function, entry Set) map[ssa.Instruction]Se
 	held := map[ssa.Instruction]Set{}
 	for _, b := range fn.Blocks {
 		if cur, ok := in[b]; ok {
-			transfer(res, b, cur, held)
+			transfer(res, b, cur, held, modes)
 		}
 	}
 	return held
 }
 
 // transfer applies the lock operations of b to a copy of cur, recording the
-// set before each instruction in held if it is not nil.
-func transfer(res *alias.Result, b *ssa.BasicBlock, cur Set, held map[ssa.Instruction]Set) Set {
+// set before each instruction in held if it is not nil; with modes, read
+// locks are named by ReadKey.
+func transfer(res *alias.Result, b *ssa.BasicBlock, cur Set, held map[ssa.Instruction]Set, modes bool) Set {
 	out := cur.Copy()
 	for _, instr := range b.Instrs {
 		if held != nil {
 			held[instr] = out.Copy()
 		}
 		if name, acquire, ok := Op(res, instr); ok {
+			if modes && readOp(instr) {
+				name = ReadKey(name)
+			}
 			if acquire {
 				out[name] = true
 			} else {
@@ -92,6 +130,12 @@ func Op(res *alias.Result, instr ssa.Instruction) (name string, acquire, ok bool
 	}
 	group, _ := res.Group(call.Common().Args[0])
 	return group, acquire, true
+}
+
+// readOp reports whether instr, a lock operation, is RLock or RUnlock.
+func readOp(instr ssa.Instruction) bool {
+	m, _ := SyncMethod(instr.(*ssa.Call).Common())
+	return m.Name() == "RLock" || m.Name() == "RUnlock"
 }
 
 // SyncMethod returns the method of package sync that com statically calls

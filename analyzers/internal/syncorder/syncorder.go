@@ -14,9 +14,28 @@
 // starts. Objects are named by the alias analysis (a channel by the class
 // of its allocation; a WaitGroup or Once by its variable group); objects
 // the analysis cannot tell apart (a class named only by its type) order
-// nothing. The analysis is used to silence reports, so it errs towards
-// "not ordered": it ignores select statements, edges through callees, and
-// a receive that a second sender may satisfy.
+// nothing.
+//
+// The order is used to silence reports, so an edge is trusted only when
+// no other release can stand in for the one after a:
+//   - a go statement orders only a function that nothing else starts or
+//     calls (not callable from outside the package, never used as a
+//     value), and only when every go statement starting it follows a in
+//     a's function;
+//   - a send or close orders a receive only when every send and close of
+//     that channel class in the package follows a in a's function;
+//   - for both, a's function must run on one goroutine at a time (the
+//     caller's Single predicate);
+//   - Done orders Wait only when every function calling Add on that
+//     WaitGroup also waits on it (no Add inside the started goroutine,
+//     which may come after Wait);
+//   - Once.Do orders only a function used for nothing else.
+//
+// It ignores select statements and edges through callees. It assumes
+// that sends on a channel made in the package come from the package, and
+// that a function that runs on one goroutine at a time is not called
+// again, by that goroutine, on the same data while what it started still
+// runs (the analysis reasons about one call of each function).
 package syncorder
 
 import (
@@ -47,15 +66,32 @@ type event struct {
 }
 
 // Order answers whether two accesses of a package are ordered.
+//
+// Invariant: releases and acquires hold only events of edges that may be
+// trusted for some access (see the package documentation); the per-access
+// conditions are checked by trusted.
 type Order struct {
 	res      *alias.Result
+	single   func(*ssa.Function) bool
 	releases map[*ssa.Function][]event
 	acquires map[*ssa.Function][]event
+	all      map[string][]located   // every release of an object
+	onceOnly map[*ssa.Function]bool // functions run only by Once.Do
+	uses     *uses
+}
+
+// located is a release event and its function.
+type located struct {
+	fn    *ssa.Function
+	instr ssa.Instruction
 }
 
 // New computes the synchronisation events of every function res analysed.
-func New(res *alias.Result) *Order {
-	o := &Order{res: res, releases: map[*ssa.Function][]event{}, acquires: map[*ssa.Function][]event{}}
+// single reports whether a function runs on at most one goroutine at a
+// time; edges out of other functions (go statements, sends) order nothing.
+func New(res *alias.Result, single func(*ssa.Function) bool) *Order {
+	o := &Order{res: res, single: single, releases: map[*ssa.Function][]event{}, acquires: map[*ssa.Function][]event{}, all: map[string][]located{}, onceOnly: map[*ssa.Function]bool{}}
+	o.uses = countUses(res)
 	for _, fn := range res.Functions() {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -70,14 +106,14 @@ func New(res *alias.Result) *Order {
 func (o *Order) scan(fn *ssa.Function, instr ssa.Instruction) {
 	switch in := instr.(type) {
 	case *ssa.Send:
-		o.add(o.releases, fn, edgeChan, o.chanObj(in.Chan), instr)
+		o.release(fn, edgeChan, o.chanObj(in.Chan), instr)
 	case *ssa.UnOp:
 		if in.Op == token.ARROW {
 			o.add(o.acquires, fn, edgeChan, o.chanObj(in.X), instr)
 		}
 	case *ssa.Go:
-		if target := in.Call.StaticCallee(); target != nil {
-			o.add(o.releases, fn, edgeGo, goObj(target), instr)
+		if target := in.Call.StaticCallee(); target != nil && o.uses.onlyStarted(o.res, target) {
+			o.release(fn, edgeGo, goObj(target), instr)
 			o.add(o.acquires, target, edgeGo, goObj(target), nil)
 		}
 	case *ssa.Defer:
@@ -91,7 +127,7 @@ func (o *Order) scan(fn *ssa.Function, instr ssa.Instruction) {
 // a deferred call, which releases at the end of fn.
 func (o *Order) call(fn *ssa.Function, com *ssa.CallCommon, at ssa.Instruction) {
 	if b, ok := com.Value.(*ssa.Builtin); ok && b.Name() == "close" && len(com.Args) == 1 {
-		o.add(o.releases, fn, edgeChan, o.chanObj(com.Args[0]), at)
+		o.release(fn, edgeChan, o.chanObj(com.Args[0]), at)
 		return
 	}
 	m, recv := locks.SyncMethod(com)
@@ -101,13 +137,14 @@ func (o *Order) call(fn *ssa.Function, com *ssa.CallCommon, at ssa.Instruction) 
 	obj, _ := o.res.Group(com.Args[0])
 	switch {
 	case recv == "WaitGroup" && m.Name() == "Done":
-		o.add(o.releases, fn, edgeWait, obj, at)
-	case recv == "WaitGroup" && m.Name() == "Wait" && at != nil:
+		o.release(fn, edgeWait, obj, at)
+	case recv == "WaitGroup" && m.Name() == "Wait" && at != nil && o.uses.addsWait(obj):
 		o.add(o.acquires, fn, edgeWait, obj, at)
 	case recv == "Once" && m.Name() == "Do" && at != nil && len(com.Args) == 2:
-		o.add(o.acquires, fn, edgeOnce, obj, at)
-		if f := funcOf(com.Args[1]); f != nil {
-			o.add(o.releases, f, edgeOnce, obj, nil)
+		if f := funcOf(com.Args[1]); f != nil && o.uses.onlyOnce(o.res, f) {
+			o.add(o.acquires, fn, edgeOnce, obj, at)
+			o.release(f, edgeOnce, obj, nil)
+			o.onceOnly[f] = obj != "" && !strings.HasPrefix(obj, "type:")
 		}
 	}
 }
@@ -118,6 +155,16 @@ func (o *Order) add(m map[*ssa.Function][]event, fn *ssa.Function, e edge, obj s
 		return
 	}
 	m[fn] = append(m[fn], event{edge: e, obj: obj, instr: at})
+}
+
+// release records a release event, also in the index of every release of
+// its object.
+func (o *Order) release(fn *ssa.Function, e edge, obj string, at ssa.Instruction) {
+	n := len(o.releases[fn])
+	o.add(o.releases, fn, e, obj, at)
+	if len(o.releases[fn]) > n {
+		o.all[obj] = append(o.all[obj], located{fn, at})
+	}
 }
 
 // chanObj names the channel that v holds.
@@ -143,15 +190,19 @@ func funcOf(v ssa.Value) *ssa.Function {
 }
 
 // Ordered reports whether accesses a and b (instructions of analysed
-// functions) are ordered one way or the other.
+// functions) are ordered one way or the other. Two accesses of a function
+// run only by Once.Do are: it runs once.
 func (o *Order) Ordered(a, b ssa.Instruction) bool {
+	if a.Parent() == b.Parent() && o.onceOnly[a.Parent()] {
+		return true
+	}
 	return o.before(a, b) || o.before(b, a)
 }
 
 // before reports whether a happens before b by one edge.
 func (o *Order) before(a, b ssa.Instruction) bool {
 	for _, r := range o.releases[a.Parent()] {
-		if r.instr != nil && !Precedes(a, r.instr) {
+		if r.instr != nil && !Precedes(a, r.instr) || !o.trusted(a, r) {
 			continue
 		}
 		for _, q := range o.acquires[b.Parent()] {

@@ -27,7 +27,7 @@ func worker(todo, done chan *job) {
 	done <- j
 }
 
-type result struct{ v int } // want `variable handoff\.result\.v is shared .*\(reached from go worker2, racyChannel\): 2 access sites, 2 not protected`
+type result struct{ v int }
 
 // racyChannel reads the result without waiting for the worker.
 func racyChannel() int {
@@ -35,7 +35,7 @@ func racyChannel() int {
 	go worker2(todo)
 	r := &result{}
 	todo <- r
-	return r.v
+	return r.v // want `data race on variable handoff\.result\.v: read \(no lock held\) can run at the same time as the write at handoff\.go:43`
 }
 
 func worker2(todo chan *result) {
@@ -54,8 +54,8 @@ func compute() int { return 42 }
 
 // racyGo writes after the go statement.
 func racyGo() {
-	total := 0 // want `variable total \(handoff\.go:57:2\) is shared between goroutines`
-	go func() { println(total) }()
+	total := 0
+	go func() { println(total) }() // want `data race on variable total \(handoff\.go:57:2\): read \(no lock held\) can run at the same time as the write at handoff\.go:59`
 	total = compute()
 }
 
@@ -82,13 +82,13 @@ func newCounter() *counter {
 
 func (c *counter) watch() { println(c.n) }
 
-type gauge struct{ n int } // want `variable handoff\.gauge\.n is shared`
+type gauge struct{ n int }
 
 // newGauge writes after publishing.
 func newGauge() *gauge {
 	g := &gauge{}
 	go g.watch()
-	g.n = 10
+	g.n = 10 // want `data race on variable handoff\.gauge\.n: write \(no lock held\) can run at the same time as the read at handoff\.go:95`
 	return g
 }
 

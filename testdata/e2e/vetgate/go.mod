@@ -1,0 +1,3 @@
+module example.com/vetgate
+
+go 1.22
