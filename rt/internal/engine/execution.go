@@ -485,6 +485,9 @@ func (x *execution) waitForPollers() bool {
 
 // record appends a step to the trace and the trace hash.
 func (x *execution) record(g *G, op sched.Op, choice int, preempt bool) {
+	if len(x.trace) == cap(x.trace) {
+		x.growTrace()
+	}
 	x.trace = append(x.trace, sched.Step{G: g.id, Op: op, Choice: choice, Preempt: preempt})
 	if x.plan.Context > 0 && op == g.op {
 		x.trace[len(x.trace)-1].Ctx = g.ctx
@@ -495,6 +498,16 @@ func (x *execution) record(g *G, op sched.Op, choice int, preempt bool) {
 		g.last = op
 	}
 	x.progress.Add(1)
+}
+
+// growTrace doubles the trace's capacity. append grows a large slice by a
+// quarter at a time, which for a trace of a million steps (56 MB) copies
+// and clears about five times its size in all; doubling copies it about
+// once, and a later execution of the exploration reuses the capacity.
+func (x *execution) growTrace() {
+	t := make([]sched.Step, len(x.trace), max(1024, 2*cap(x.trace)))
+	copy(t, x.trace)
+	x.trace = t
 }
 
 // signalEnd tells the exploring goroutine the execution is over.

@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -102,10 +103,47 @@ func tellStory(r *report.Report, st story) {
 	r.Goroutines = goroutinesOf(st.res.States)
 	r.Conflicts = oneBased(slices.Sorted(slices.Values(conflicting(st.res.Trace))))
 	r.Races = racesOf(st.res.RaceReports, st.res.Trace)
+	raceFirst(r, st.res)
 	r.Timing = timingOf(st.res)
 	if st.res.Phase != engine.PhaseAsIs {
 		r.WallPhase = st.res.Phase.String()
 	}
+}
+
+// raceFirst makes a data race the headline of the report of an execution
+// that also failed otherwise (a leak, a deadlock, a failed assertion, a
+// panic): the race is a bug Go's race detector reports on its own, and
+// the likelier cause of the rest (a goroutine that read a flag unordered
+// with its write and so never received, say). The failure follows it in
+// the message and in the sentence, and Findings lists both.
+func raceFirst(r *report.Report, res *engine.Result) {
+	if res.Failure == nil || len(res.RaceReports) == 0 {
+		return
+	}
+	failure := report.Finding{Oracle: r.Oracle, Message: r.Message} // as the failing execution had it
+	if len(r.Findings) == 2 {
+		failure = r.Findings[1] // told again (the minimised story)
+	}
+	race := r.Races[0]
+	raceMsg := sideWords(race.First) + " and " + sideWords(race.Later)
+	r.Findings = []report.Finding{{Oracle: sched.Race.String(), Message: raceMsg}, failure}
+	r.Oracle = sched.Race.String()
+	r.Message = raceMsg + "; then " + failure.Oracle
+	if failure.Message != "" {
+		r.Message += ": " + failure.Message
+	}
+}
+
+// sideWords names one side of a race: "G2's write of c.n at f.go:3".
+func sideWords(s report.RaceSide) string {
+	what := s.Op.Kind
+	if s.Op.Var != "" {
+		what += " of " + s.Op.Var
+	}
+	if s.Op.Site != nil {
+		what += " at " + s.Op.Site.Where()
+	}
+	return fmt.Sprintf("G%d's %s", s.G, what)
 }
 
 // tell minimises the failure when it can and tells the story in r: the

@@ -77,9 +77,14 @@ func checkRecordedReport(t *testing.T, r *explore.FailureReport, schedule string
 	if r == nil {
 		t.Fatal("the bug's record has no report")
 	}
-	if !strings.HasPrefix(r.Text, "vtbound: TestResultRecords: test failure") || r.Kind != report.Bug ||
-		r.Test != "TestResultRecords" || r.Oracle != "test failure" || !strings.Contains(r.Replay, "VTBOUND_REPLAY="+schedule) {
+	// vt-fig2's failed assertion follows a data race: the race is the
+	// headline, the failure the second finding (raceFirst).
+	if !strings.HasPrefix(r.Text, "vtbound: TestResultRecords: data race: ") || r.Kind != report.Bug ||
+		r.Test != "TestResultRecords" || r.Oracle != "data race" || !strings.Contains(r.Replay, "VTBOUND_REPLAY="+schedule) {
 		t.Errorf("report: kind %q, test %q, oracle %q, replay %q, text:\n%s", r.Kind, r.Test, r.Oracle, r.Replay, r.Text)
+	}
+	if len(r.Findings) != 2 || r.Findings[0].Oracle != "data race" || r.Findings[1].Oracle != "test failure" {
+		t.Errorf("findings %+v; want the data race, then the test failure", r.Findings)
 	}
 	if got := r.Report.Text(); got != r.Text {
 		t.Errorf("the recorded report renders as\n%s\nnot as the text printed:\n%s", got, r.Text)

@@ -42,6 +42,41 @@ func loopSentence(res *engine.Result) string {
 // before it), the goroutines a deadlock or leak left blocked, or the two
 // sides of a data race; "" when no simple account fits.
 func whatHappenedSteps(res *engine.Result) (string, []int) {
+	s, named := failureSentence(res)
+	if res.Failure == nil || len(res.RaceReports) == 0 {
+		return s, named
+	}
+	race, raced := raceSentence(res.RaceReports, res.Trace) // the race first (raceFirst)
+	switch {
+	case s == "":
+		return race, raced
+	case containsAll(named, raced):
+		return s, named // the failure's account names the racing steps already
+	}
+	return race + " Then " + lowerFirst(s), append(raced, named...)
+}
+
+// containsAll reports whether every element of sub is in set.
+func containsAll(set, sub []int) bool {
+	for _, x := range sub {
+		if !slices.Contains(set, x) {
+			return false
+		}
+	}
+	return true
+}
+
+// lowerFirst lowers the first letter of a sentence that does not start
+// with a goroutine's name ("G2 ...").
+func lowerFirst(s string) string {
+	if s == "" || s[0] == 'G' {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}
+
+// failureSentence is whatHappenedSteps for the failure alone.
+func failureSentence(res *engine.Result) (string, []int) {
 	switch res.Outcome {
 	case sched.Deadlock, sched.Leak:
 		if res.Failure != nil && res.Failure.Bound {

@@ -68,6 +68,10 @@ type Report struct {
 	Test    string `json:"test"`              // as t.Name()
 	Oracle  string `json:"oracle"`            // by name: "data race", "deadlock", "test failure", ...
 	Message string `json:"message,omitempty"` // the oracle's message
+	// Findings lists every oracle's finding of the story when there is
+	// more than one (a data race, then the leak it led to), the headline
+	// first; empty otherwise.
+	Findings []Finding `json:"findings,omitempty"`
 	// G is the goroutine the failure names in the story, 0 if none.
 	G int `json:"g,omitempty"`
 	// Why says how a verdict other than Bug was reached.
@@ -131,6 +135,12 @@ type Report struct {
 	Expected string `json:"expected,omitempty"`
 	// Replay is the shell command that replays the failure.
 	Replay string `json:"replay,omitempty"`
+}
+
+// Finding is one oracle's finding in an execution.
+type Finding struct {
+	Oracle  string `json:"oracle"`
+	Message string `json:"message,omitempty"`
 }
 
 // ReplaySchedule is the schedule the replay command replays: the
