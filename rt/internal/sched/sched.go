@@ -84,6 +84,12 @@ type Plan struct {
 	// across executions (Op.Ident). It costs an interval lookup per
 	// access and a record per allocation hook; false costs nothing.
 	Identity bool
+	// Resume asks the engine to run a goroutine whose pending operation
+	// a partner completed (Op.Done) at the next scheduling point, before
+	// any other and without a Pick: its step changes nothing and is
+	// dependent with nothing, so no behaviour is lost, and the strategy
+	// decides only between steps that are events (dpor).
+	Resume bool
 }
 
 // OpKind classifies a visible operation.
@@ -178,6 +184,14 @@ func (k OpKind) IsSync() bool {
 // Op is one pending or executed visible operation.
 type Op struct {
 	Kind OpKind
+	// Done marks the step of a channel operation that a partner's step
+	// already performed while this one waited (an unbuffered rendezvous,
+	// a value handed to a waiting receiver, a slot refilled from a waiting
+	// sender): the goroutine only resumes. It changes no shared state and
+	// is dependent with nothing (Dependent); Step.Partner orders it after
+	// the partner's step. Set on the pending operation once the partner
+	// completed it, so strategies see it before the step.
+	Done bool
 	// Site is the instrumented program point (see rt.Register); 0 when the
 	// operation has no source site (goroutine start and exit, timers).
 	Site int32
@@ -380,6 +394,16 @@ type Step struct {
 	Preempt bool
 	// Choice is the outcome chosen by Choose for this step, or -1.
 	Choice int
+	// Partner links the two sides of a channel operation, as the trace
+	// index + 1 of the other side's step (0 for none): for a step that
+	// only resumes (Op.Done), the step that performed its operation; for
+	// an unbuffered send or receive that completed a waiting partner, the
+	// partner's arrival; for a buffered receive, the arrival of the send
+	// whose value it took; for a buffered send into a slot that an
+	// earlier receive freed (the buffer had been full), that receive's
+	// step. The step's goroutine continues after the linked step in
+	// every execution of the trace (see docs/dpor.md, "Channels").
+	Partner int
 	// Ctx identifies the calling context of the operation when
 	// Plan.Context asked for it (equal contexts, equal values), else 0.
 	Ctx uint64

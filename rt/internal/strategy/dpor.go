@@ -283,6 +283,7 @@ func (d *DPOR) Begin(p *sched.Plan) bool {
 	}
 	p.TrackAll, p.Track = true, nil
 	p.Identity = d.optimal
+	p.Resume = true
 	p.Label = "dpor execution " + strconv.Itoa(d.b.used)
 	return true
 }
@@ -434,7 +435,7 @@ func (d *DPOR) expand(n *dnode) {
 		if asleep(n.sleep, g) {
 			continue
 		}
-		if n.ops[i].Kind.Info().Class == sched.ClassNone {
+		if n.ops[i].Info().Class == sched.ClassNone {
 			n.cur, n.done, n.backtrack = g, append(n.done[:0], g), append(n.backtrack[:0], g)
 			return
 		}
@@ -571,6 +572,10 @@ func (d *DPOR) catchUp(trace []sched.Step) {
 			x.stepped[st.G] = i // a goroutine not noted yet has no entry to keep
 		}
 		if st.Op.Kind == sched.OpExit {
+			continue
+		}
+		if st.Op.Done { // a resumption is no event: it moves no tree and wakes nobody
+			x.sleep = slices.DeleteFunc(x.sleep, func(s sleeper) bool { return s.g == st.G })
 			continue
 		}
 		x.objs = max(x.objs, st.Op.Obj)

@@ -53,5 +53,5 @@ func dependentOn(a, b sched.OpKind, same bool) bool {
 
 // dependent is sched.Dependent(a, b), from the cache.
 func dependent(a, b sched.Op) bool {
-	return dependentOn(a.Kind, b.Kind, a.Obj == b.Obj)
+	return !a.Done && !b.Done && dependentOn(a.Kind, b.Kind, a.Obj == b.Obj)
 }
