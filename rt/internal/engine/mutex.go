@@ -45,6 +45,7 @@ func (g *G) Lock(site int32, m *sync.Mutex) {
 		g.pend.wait = s
 		g.schedule()
 		if m.TryLock() {
+			g.x.trace[g.x.here()].Mutex = true // sched.Step.Mutex
 			break
 		}
 		g.pollFailed()

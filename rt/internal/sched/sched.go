@@ -404,6 +404,11 @@ type Step struct {
 	// step. The step's goroutine continues after the linked step in
 	// every execution of the trace (see docs/dpor.md, "Channels").
 	Partner int
+	// Mutex marks a step that took a sync.Mutex (OpLock names a Mutex
+	// and an RWMutex alike): one step, enabled only while the mutex is
+	// free, so it can never run before the Unlock that freed it, where
+	// an RWMutex's Lock may arrive before it and wait.
+	Mutex bool
 	// Ctx identifies the calling context of the operation when
 	// Plan.Context asked for it (equal contexts, equal values), else 0.
 	Ctx uint64

@@ -94,6 +94,12 @@ type DPORStats struct {
 	Complete bool
 }
 
+// Redundant counts the executions that explored no trace of their own:
+// sleep-set blocked ones, those that only reached other shards' subtrees
+// (Foreign) and those of a wakeup-tree search abandoned for source sets
+// (Restarted). Traces = Executions + Restarted − Redundant.
+func (s DPORStats) Redundant() int { return s.Blocked + s.Foreign + s.Restarted }
+
 // proof reports whether nothing made the executions so far fall short of
 // a proof. A search with wakeup trees is one while it lost no branch and
 // every dependence answer was exact (it falls back to source sets
@@ -108,6 +114,10 @@ type Completer interface {
 	// Completion reports whether every trace was explored, how many
 	// traces and executions were, and how many backtrack points are left.
 	Completion() (complete bool, traces, executions, left int)
+	// Redundant counts the executions of Completion's count that
+	// explored no trace of their own (dpor: sleep-set blocked ones, see
+	// DPORStats.Redundant): traces = executions − Redundant().
+	Redundant() int
 }
 
 // dnode is one decision of the current path.
@@ -721,6 +731,10 @@ func (d *DPOR) Completion() (complete bool, traces, executions, left int) {
 	complete = s.Complete || (d.started && left == 0 && s.proof())
 	return complete, s.Traces, s.Executions + s.Restarted, left
 }
+
+// Redundant counts the executions that explored no trace of their own
+// (DPORStats.Redundant).
+func (d *DPOR) Redundant() int { return d.stats.Redundant() }
 
 // Report summarises the search.
 func (d *DPOR) Report() string {

@@ -156,7 +156,7 @@ func (a *analysis) common(trace []sched.Step) (events, step int) {
 		if st.Op.Kind == sched.OpExit {
 			continue
 		}
-		if k == a.real || a.ev[k].step != i || a.ev[k].g != st.G || a.ev[k].op != st.Op || a.ev[k].link != st.Partner {
+		if k == a.real || a.ev[k].step != i || a.ev[k].g != st.G || a.ev[k].op != st.Op || a.ev[k].link != st.Partner || a.ev[k].mutex != st.Mutex {
 			return k, i
 		}
 		k++

@@ -73,7 +73,8 @@ type event struct {
 	// goroutine's next event follows (the partner's arrival of a channel
 	// operation the event completed), or -1.
 	join, then int
-	link       int // the step's sched.Step.Partner
+	link       int  // the step's sched.Step.Partner
+	mutex      bool // the step's sched.Step.Mutex
 }
 
 // objState holds the join of the clocks of the events on one object by
@@ -206,7 +207,7 @@ func (a *analysis) extend(trace []sched.Step, from int) {
 		}
 		join, then := a.partner(st)
 		k := a.push(st.G, st.Op, i, join)
-		a.ev[k].then, a.ev[k].link = then, st.Partner
+		a.ev[k].then, a.ev[k].link, a.ev[k].mutex = then, st.Partner, st.Mutex
 		a.apply(k)
 		a.record(k)
 		if st.Op.Kind == sched.OpGo {
@@ -486,6 +487,9 @@ func (a *analysis) irreversible(i, j int) (irr, unsure bool) {
 	case sched.OpSend, sched.OpRecv, sched.OpSelect:
 		return false, a.continues(j)
 	case sched.OpLock, sched.OpRLock, sched.OpCondWake:
+		if e.mutex && (ik == sched.OpUnlock || ik == sched.OpCondWait) {
+			return true, false // a Mutex is taken only once free (sched.Step.Mutex)
+		}
 		return false, ik == sched.OpUnlock || ik == sched.OpRUnlock || ik == sched.OpCondWait
 	}
 	return false, true
