@@ -25,15 +25,18 @@
 //
 // One dependence relation (Dependent) says which operations of two
 // goroutines may not commute; DPOR's happens-before is its transitive
-// closure with program order. One causal order (HB, Clocks) says what the
-// program's own synchronisation orders, read from the Release and Acquire
-// columns; it is a sub-order of the dependence order, and what the
-// dependence order adds is what a schedule chooses. One vector-clock type
+// closure with program order and the links between the two sides of a
+// channel hand-off (Step.Partner). One causal order (HB, Clocks) says what
+// the program's own synchronisation orders, read from the Release and
+// Acquire columns; it is a sub-order of that order but for its widening
+// of receives (below), and what the dependence order adds is what a
+// schedule chooses. One vector-clock type
 // (VClock) carries both. Go forced two choices in the causal order (see
 // HB): the order in which goroutines take a mutex is left out, although
 // Go's memory model orders an Unlock before the next Lock, because it is
 // the schedule's choice that (c,v,t) counts; and a receive follows every
-// earlier send of its channel, because a trace does not pair them.
+// earlier send of its channel, a widening of the pairing the trace
+// records (Step.Partner), which DPOR's happens-before reads instead.
 //
 // This package imports nothing but the standard library and is shared by
 // rt/internal/engine and rt/internal/strategy.
