@@ -236,6 +236,9 @@ func (g *G) Select(site int32, kind sched.OpKind, hasDefault bool, cases []Case)
 	for _, c := range cases {
 		g.x.chanModel(c) // adopt channels made outside the execution
 	}
+	if kind == sched.OpRecv && g.x.closedEmpty(cases[0]) {
+		g.op.Closed = true // sched.Op.Closed
+	}
 	w := &g.chw
 	*w = chanWait{cases: cases, hasDefault: hasDefault, n: w.n + 1}
 	g.pend.wait = w
@@ -270,6 +273,18 @@ func (g *G) Select(site int32, kind sched.OpKind, hasDefault bool, cases []Case)
 			g.pollFailed() // uncontrolled code may complete it (see pollAdopted)
 		}
 	}
+}
+
+// closedEmpty reports whether c's channel is modelled, closed and empty:
+// a receive returns at once, and so does every later one (no send can
+// refill a closed channel).
+func (x *execution) closedEmpty(c Case) bool {
+	if c.chanKey() == nil {
+		return false
+	}
+	s := chans.of(x).lookup(c.chanKey())
+	n, _ := c.lenCap()
+	return s != nil && s.closed && n == 0
 }
 
 // chanStep classifies the step of g's receive or select without a

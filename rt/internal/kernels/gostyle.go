@@ -16,8 +16,9 @@ import (
 // in short: a blocking channel operation is one event where it arrives at
 // its channel (a step that only resumes it after its partner performed
 // it is none); two sends, or two receives, of one channel are dependent
-// (their order decides the pairing, FIFO), a send and a receive are not;
-// close and select are dependent with every operation of their channels;
+// (their order decides the pairing, FIFO), a send and a receive are not,
+// nor two receives from a closed, empty channel; close and select are
+// dependent with every operation of their channels;
 // memory accesses conflict unless both read; Dones commute, Done and
 // Wait do not; the operations of one Mutex are dependent. dpor must run
 // exactly Traces executions on each (TestDPORGoKernels).
@@ -37,6 +38,7 @@ func GoKernels() []Counted {
 		{"buffered(1)", 6, "", Buffered(1)},
 		{"buffered(2)", 6, "", Buffered(2)},
 		{"close-while-receiving", 2, "", CloseWhileReceiving},
+		{"closed-receivers(3)", 1, "", ClosedReceivers(3)},
 		{"waitgroup-join(2)", 1, "", WaitGroupJoin(2)},
 		{"waitgroup-join(4)", 1, "", WaitGroupJoin(4)},
 		{"cond-producer-consumer", 2, "", CondProducerConsumer},
@@ -195,6 +197,28 @@ func CloseWhileReceiving(t testing.TB) {
 	rt.Close(xChan, ch)
 	if rt.Recv(xChan, done) {
 		t.Error("close-while-receiving: received a value")
+	}
+}
+
+// ClosedReceivers is n goroutines receiving from a channel the body
+// closed before starting them, joined with a WaitGroup. Each receive is
+// announced when the channel is closed and empty, returns the zero value
+// at once and commutes with the others: 1 trace.
+func ClosedReceivers(n int) func(testing.TB) {
+	return func(t testing.TB) {
+		ch := rt.MakeChan[int](xChan, 0)
+		rt.Close(xChan, ch)
+		var wg sync.WaitGroup
+		rt.WGAdd(xSync, &wg, n)
+		for range n {
+			rt.Go(xGo, func() {
+				defer rt.WGDone(xSync, &wg)
+				if _, ok := rt.Recv2(xChan, ch); ok {
+					t.Error("closed receivers: received a value")
+				}
+			})
+		}
+		rt.WGWait(xSync, &wg)
 	}
 }
 

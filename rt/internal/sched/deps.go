@@ -40,6 +40,7 @@ const (
 	tagWGDone  = 4
 	tagSend    = 5
 	tagRecv    = 6
+	tagClosed  = 7 // a receive from a closed, empty channel (Op.Closed)
 )
 
 // Commutes reports whether two operations on one object whose kinds
@@ -49,6 +50,8 @@ const (
 // receives) conflict — their order decides who is matched with whom —
 // while a send and a receive commute: whichever arrives first waits (or
 // buffers) and the other completes it, the same pairing either way.
+// Receives from a closed, empty channel commute with each other (the
+// channel stays so), and with nothing else.
 func Commutes(a, b uint8) bool {
 	switch {
 	case a == tagNone || b == tagNone:
@@ -214,15 +217,13 @@ func (i KindInfo) Orders() bool { return !i.Access && (i.Class != ClassNone || i
 // (atomic loads are reads; stores and read-modify-writes are writes),
 // RLock and RUnlock of one RWMutex commute, WaitGroup Adds commute with
 // Adds and Dones with Dones, a send and a receive of one channel commute
-// (Commutes), and a step that only resumes a channel operation a partner
-// performed (Op.Done) commutes with everything. A goroutine's start is
+// (Commutes), so do two receives from a closed, empty channel (Op.Closed),
+// and a step that only resumes a channel operation a partner performed
+// (Op.Done) commutes with everything. A goroutine's start is
 // ordered after its go statement, and a resumed channel operation after
 // its partner (Step.Partner), by program order, not by dependence.
 func Dependent(a, b Op) bool {
-	if a.Done || b.Done {
-		return false
-	}
-	ia, ib := a.Kind.Info(), b.Kind.Info()
+	ia, ib := a.Info(), b.Info()
 	switch {
 	case ia.Class == ClassNone || ib.Class == ClassNone:
 		return false
@@ -245,10 +246,15 @@ func (o Op) Same(p Op) bool {
 
 // Info returns the properties of o's kind, or the zero KindInfo (touches
 // nothing) for a step that only resumes an operation a partner performed
-// (Done).
+// (Done); a receive from a closed, empty channel (Closed) has a commute
+// tag of its own.
 func (o Op) Info() KindInfo {
 	if o.Done {
 		return KindInfo{}
 	}
-	return o.Kind.Info()
+	i := o.Kind.Info()
+	if o.Closed {
+		i.Commute = tagClosed
+	}
+	return i
 }

@@ -195,6 +195,11 @@ type Op struct {
 	// the partner's step. Set on the pending operation once the partner
 	// completed it, so strategies see it before the step.
 	Done bool
+	// Closed marks a receive announced when its channel was closed and
+	// empty: it returns the zero value at once, as every later receive of
+	// the channel does, so it commutes with the channel's other such
+	// receives (Dependent).
+	Closed bool
 	// Site is the instrumented program point (see rt.Register); 0 when the
 	// operation has no source site (goroutine start and exit, timers).
 	Site int32

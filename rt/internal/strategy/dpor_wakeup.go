@@ -214,7 +214,7 @@ func (a *analysis) treeInitial(w []int, c *wnode, stable int32) (bool, int) {
 // source sets).
 func (a *analysis) treeDependent(op *sched.Op, e *event, stable int32) bool {
 	switch {
-	case op.Done || e.op.Done:
+	case op.Done || e.op.Done || op.Closed && e.op.Closed:
 		return false
 	case op.Ident != 0 && e.op.Ident != 0:
 		return dependentOn(op.Kind, e.op.Kind, op.Ident == e.op.Ident)
