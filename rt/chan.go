@@ -14,6 +14,7 @@ func MakeChan[T any](site int32, size int) chan T {
 	ch := make(chan T, size)
 	if g := ctl(); g != nil {
 		g.MakeChan(engine.ChanKey(ch), size)
+		g.NoteAlloc(site, engine.ChanKey(ch), 1) // its identity across executions (sched.Op.Ident)
 	} else {
 		engine.NoteChan(engine.ChanKey(ch))
 	}

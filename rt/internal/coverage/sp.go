@@ -66,7 +66,7 @@ type heldLock struct {
 // previous step's index + 1.
 func continues(trace []sched.Step, i int, last []int) bool {
 	g := trace[i].G
-	return g < len(last) && last[g] > 0 && trace[last[g]-1].Op == trace[i].Op
+	return g < len(last) && last[g] > 0 && trace[last[g]-1].Op.Same(trace[i].Op)
 }
 
 // Model is the thread model of one execution (Sec. 2.2.1): its SP actions

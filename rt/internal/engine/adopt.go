@@ -103,6 +103,10 @@ func (x *execution) chanModel(c Case) *chanState {
 	if n > 0 {
 		// Values buffered before the execution: they happen before all of it.
 		s.q = make([]vclock, n)
+		s.qAt = make([]int, n)
+		for i := range s.qAt {
+			s.qAt[i] = -1 // no send of the execution
+		}
 		s.sends = n
 	}
 	t.put(key, s)

@@ -108,7 +108,9 @@ type chanState struct {
 	touched    bool // used by uncontrolled code during the execution (foreign.go)
 	closed     bool
 	q          []vclock // clocks of the values in the buffer, oldest first
+	qAt        []int    // trace index of each value's send (sched.Step.Partner)
 	rq         []vclock // clocks of receives whose freed slot no send has used yet
+	rqAt       []int    // trace index of each of those receives
 	sends      int      // sends so far
 	closeClock vclock
 	all        *vclock // once touched: the joined clock of every send and receive
@@ -234,6 +236,9 @@ func (g *G) Select(site int32, kind sched.OpKind, hasDefault bool, cases []Case)
 	for _, c := range cases {
 		g.x.chanModel(c) // adopt channels made outside the execution
 	}
+	if kind == sched.OpRecv && g.x.closedEmpty(cases[0]) {
+		g.op.Closed = true // sched.Op.Closed
+	}
 	w := &g.chw
 	*w = chanWait{cases: cases, hasDefault: hasDefault, n: w.n + 1}
 	g.pend.wait = w
@@ -268,6 +273,18 @@ func (g *G) Select(site int32, kind sched.OpKind, hasDefault bool, cases []Case)
 			g.pollFailed() // uncontrolled code may complete it (see pollAdopted)
 		}
 	}
+}
+
+// closedEmpty reports whether c's channel is modelled, closed and empty:
+// a receive returns at once, and so does every later one (no send can
+// refill a closed channel).
+func (x *execution) closedEmpty(c Case) bool {
+	if c.chanKey() == nil {
+		return false
+	}
+	s := chans.of(x).lookup(c.chanKey())
+	n, _ := c.lenCap()
+	return s != nil && s.closed && n == 0
 }
 
 // chanStep classifies the step of g's receive or select without a
@@ -429,11 +446,15 @@ func (cw chanWaiter) waiting() bool {
 	return h.live && h.pend.waiting && w.n == cw.n && !w.completed && h.pend.wait == wait(w)
 }
 
-// partner finds, among the waiters of s (the model of c's unbuffered
-// channel), the goroutine that has waited longest (the lowest ID among
-// equals) with a matching operation on the channel, and the index of its
-// case. Only waiting goroutines count (a select with a default never
-// waits); only the channel's own waiters are looked at.
+// partner finds, among the waiters of s (the model of c's channel), the
+// goroutine that started waiting first with a matching operation on the
+// channel, and the index of its case: the head of Go's send or receive
+// queue (s.waiters is in order of arrival). Only waiting goroutines count
+// (a select with a default never waits); only the channel's own waiters
+// are looked at. Matching by arrival, not by when the operations were
+// announced, makes a send and a receive of one channel commute, as
+// sched.Commutes says: whichever arrives first, the second meets the
+// head of the other queue.
 func partner(s *chanState, g *G, c Case) (chanWaiter, int) {
 	key := c.chanKey()
 	var best chanWaiter
@@ -444,8 +465,8 @@ func partner(s *chanState, g *G, c Case) (chanWaiter, int) {
 			continue
 		}
 		kept = append(kept, w)
-		h, b := w.g, best.g
-		if h == g || h.chw.woken != 0 || (b != nil && (h.since > b.since || (h.since == b.since && h.id > b.id))) {
+		h := w.g
+		if best.g != nil || h == g || h.chw.woken != 0 {
 			continue // a select a close committed has left every other queue (commitClose)
 		}
 		for j, hc := range h.chw.cases {
@@ -543,6 +564,7 @@ func (x *execution) perform(g *G, c Case) bool {
 		} else {
 			c.takeFrom(w.cases[j])
 		}
+		x.link(h.lastStep) // g continues after h's arrival, and h after g's step
 		complete(h, j)
 		g.learn(h.clock)
 		h.learn(g.clock)
@@ -565,14 +587,14 @@ func (x *execution) performBuffered(g *G, c Case, s *chanState) bool {
 		if !c.trySend() { // filled by uncontrolled code
 			return false
 		}
-		bufferedSend(g, s)
+		x.link(bufferedSend(g, s, x.here()))
 		return true
 	}
 	if !c.tryRecv() {
 		return false
 	}
 	if len(s.q) > 0 {
-		bufferedRecv(g, s)
+		x.link(bufferedRecv(g, s, x.here()))
 		refill(g, c, s)
 	} else if s.closed {
 		g.learn(s.closeClock)
@@ -582,23 +604,44 @@ func (x *execution) performBuffered(g *G, c Case, s *chanState) bool {
 
 // bufferedSend keeps the happens-before of g's send into buffered channel
 // s: the k-th receive happens before the (k+cap)-th send completes, and
-// the value carries g's clock to its receive.
-func bufferedSend(g *G, s *chanState) {
+// the value carries g's clock to its receive. at is the trace index of
+// the send's arrival; it returns that of the receive whose slot the send
+// used, or -1 (see sched.Step.Partner).
+func bufferedSend(g *G, s *chanState, at int) int {
+	from := -1
 	if s.sends++; s.sends > s.cap && len(s.rq) > 0 {
 		g.learn(s.rq[0])
-		s.rq = s.rq[1:]
+		from = s.rqAt[0]
+		s.rq, s.rqAt = s.rq[1:], s.rqAt[1:]
 	}
 	s.q = append(s.q, append(vclock(nil), g.clock...))
+	s.qAt = append(s.qAt, at)
 	g.clock.Tick(g.id)
+	return from
 }
 
 // bufferedRecv keeps the happens-before of g's receive of the oldest value
-// of buffered channel s.
-func bufferedRecv(g *G, s *chanState) {
+// of buffered channel s. at is the trace index of the receive's arrival;
+// it returns that of the send whose value it took.
+func bufferedRecv(g *G, s *chanState, at int) int {
 	g.learn(s.q[0])
-	s.q = s.q[1:]
+	from := s.qAt[0]
+	s.q, s.qAt = s.q[1:], s.qAt[1:]
 	s.rq = append(s.rq, append(vclock(nil), g.clock...))
+	s.rqAt = append(s.rqAt, at)
 	g.clock.Tick(g.id)
+	return from
+}
+
+// here returns the trace index of the step being taken.
+func (x *execution) here() int { return len(x.trace) - 1 }
+
+// link records that the step being taken continues after the step at
+// trace index at (sched.Step.Partner); at < 0 records nothing.
+func (x *execution) link(at int) {
+	if at >= 0 && len(x.trace) > 0 {
+		x.trace[len(x.trace)-1].Partner = at + 1
+	}
 }
 
 // giveToReceiver gives the value of g's send case c on buffered channel s to the
@@ -619,8 +662,9 @@ func giveToReceiver(g *G, c Case, s *chanState) bool {
 	}
 	h.chw.cases[j].takeFrom(c)
 	complete(h, j)
-	bufferedSend(g, s)
-	bufferedRecv(h, s)
+	x := g.x
+	x.link(bufferedSend(g, s, x.here()))
+	bufferedRecv(h, s, h.lastStep)
 	return true
 }
 
@@ -635,16 +679,38 @@ func refill(g *G, c Case, s *chanState) {
 		return
 	}
 	complete(h, j)
-	bufferedSend(h, s)
+	bufferedSend(h, s, h.lastStep)
 }
 
 // complete ends h's waiting channel operation with its case j, performed
-// by a partner's step.
+// by a partner's step: h's next step only resumes it (sched.Op.Done),
+// linked to the partner's step.
 func complete(h *G, j int) {
 	w := &h.chw
 	w.completed, w.chosen = true, j
 	w.cases = nil
 	h.pollDone()
+	x := h.x
+	h.op.Done, h.partnerStep = true, x.here()
+	if x.plan.Resume {
+		x.resume = append(x.resume, h)
+	}
+}
+
+// resumed returns, when the plan asks for it (sched.Plan.Resume), an
+// enabled goroutine whose channel operation a partner completed, to run
+// before any other, or nil. The pick is recorded as a decision, so that
+// a replay without Resume takes the same steps.
+func (x *execution) resumed() *G {
+	for len(x.resume) > 0 {
+		h := x.resume[0]
+		x.resume = x.resume[1:]
+		if h.live && h.op.Done && x.en.has(h.id) {
+			x.decisions = append(x.decisions, h.id)
+			return h
+		}
+	}
+	return nil
 }
 
 // performTouched does the real non-blocking operation on a buffered or

@@ -570,6 +570,10 @@ type G struct {
 	dirty bool     // g is in x.dirty
 
 	chw chanWait // the wait of g's channel operations (chan.go)
+	// lastStep is the trace index of g's last step; partnerStep that of
+	// the step that completed g's waiting channel operation (op.Done: the
+	// sched.Step.Partner of its resumption).
+	lastStep, partnerStep int
 }
 
 // newG creates goroutine state and starts the real goroutine, parked until

@@ -27,6 +27,7 @@ type execution struct {
 	alive []*G
 
 	step         int
+	resume       []*G          // goroutines whose channel operation a partner completed (resumed)
 	failedBy     int           // the step count by which the test was seen failed, 0: not yet (failstep.go)
 	failedBefore bool          // the test was failed before the execution began
 	now          time.Duration // the virtual clock (see G.Sleep)
@@ -219,7 +220,9 @@ func (x *execution) pickNext(cur *G) *G {
 		x.sampleFairness() // fair.go
 		forced := false
 		if n > 1 {
-			if f := x.fairPick(); f != nil {
+			if r := x.resumed(); r != nil {
+				g, forced = r, true // not the schedule's choice (Plan.Resume)
+			} else if f := x.fairPick(); f != nil {
 				g, forced = f, true
 			} else {
 				g = x.strategyPick(cur)
@@ -492,6 +495,10 @@ func (x *execution) record(g *G, op sched.Op, choice int, preempt bool) {
 	if x.plan.Context > 0 && op == g.op {
 		x.trace[len(x.trace)-1].Ctx = g.ctx
 	}
+	if op.Done {
+		x.trace[len(x.trace)-1].Partner = g.partnerStep + 1
+	}
+	g.lastStep = len(x.trace) - 1
 	x.hash = hashStep(x.hash, g.id, op)
 	if op.Kind != sched.OpExit {
 		x.step++

@@ -261,7 +261,7 @@ func (s *chanState) touch() {
 	for _, c := range s.rq {
 		s.all.Join(c)
 	}
-	s.q, s.rq = nil, nil
+	s.q, s.rq, s.qAt, s.rqAt = nil, nil, nil, nil
 }
 
 // wakeForeign wakes the model's waiters of s as a Signal (the first

@@ -45,6 +45,9 @@ func (g *G) Lock(site int32, m *sync.Mutex) {
 		g.pend.wait = s
 		g.schedule()
 		if m.TryLock() {
+			if i := g.x.here(); i >= 0 {
+				g.x.trace[i].Mutex = true // sched.Step.Mutex
+			}
 			break
 		}
 		g.pollFailed()

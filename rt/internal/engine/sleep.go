@@ -125,6 +125,7 @@ func (g *G) After(site int32, d time.Duration) <-chan time.Time {
 		ch <- cur.ClockValue()
 		s := chans.of(cur.x).lookup(chanKey(ch))
 		s.q = append(s.q, append(vclock(nil), cur.clock...))
+		s.qAt = append(s.qAt, cur.x.here()) // the timer's step (OpTimer)
 	})
 	t.op = sched.Op{Kind: sched.OpTimer, Site: site, Group: -1, Obj: g.x.objID(chanKey(ch))}
 	t.pend.wait = clockWait{}

@@ -64,8 +64,14 @@ type Result struct {
 	// SearchTraces is the systematic strategy's own count of the traces
 	// it explored (dpor: Mazurkiewicz traces of this shard, with those of
 	// the runs it resumed, VTBOUND_DPOR_STATE).
-	SearchTraces int    `json:"search_traces,omitempty"`
-	Coverage     string `json:"coverage,omitempty"`
+	SearchTraces int `json:"search_traces,omitempty"`
+	// SearchExecutions is the executions of that search, and
+	// SearchBlocked those of them that explored no trace of their own
+	// (dpor: sleep-set blocked, or only reaching another shard's
+	// subtree): SearchTraces = SearchExecutions − SearchBlocked.
+	SearchExecutions int    `json:"search_executions,omitempty"`
+	SearchBlocked    int    `json:"search_blocked,omitempty"`
+	Coverage         string `json:"coverage,omitempty"`
 	// CoverageFile is the test's HaPSet and SP coverage in the coverage
 	// file format (package coverage, "vtbound-coverage 1"), when coverage
 	// is measured (VTBOUND_COVERAGE, VTBOUND_VERBOSE, VTBOUND_SATURATE):
@@ -213,9 +219,10 @@ func (d *driver) noteExplore(strat sched.Strategy) {
 		strat = ft.Strategy
 	}
 	if c, ok := strat.(strategy.Completer); ok {
-		complete, traces, _, left := c.Completion()
+		complete, traces, execs, left := c.Completion()
 		limits := d.proof.reasons(d.s.WakeWindow)
 		r.res.Complete, r.res.Left, r.res.SearchTraces = complete && !d.t.Failed() && len(limits) == 0, left, traces
+		r.res.SearchExecutions, r.res.SearchBlocked = execs, c.Redundant()
 		if complete && len(limits) > 0 {
 			r.res.NotProof = limits
 		}

@@ -27,16 +27,40 @@ const (
 	ClassAll
 )
 
-// Commute tags: two operations on one object whose kinds carry the same
-// non-zero tag commute (reads of a location, RLock/RUnlock of one RWMutex,
-// Adds of one WaitGroup). Tag 0 commutes with nothing on its object.
+// Commute tags (see Commutes): two operations on one object whose kinds
+// carry the same non-zero tag commute (reads of a location, RLock/RUnlock
+// of one RWMutex, Adds of one WaitGroup), except sends and receives,
+// which commute with each other and not with their like. Tag 0 commutes
+// with nothing on its object.
 const (
 	tagNone    = 0
 	tagRead    = 1
 	tagReaders = 2
 	tagWGAdd   = 3
 	tagWGDone  = 4
+	tagSend    = 5
+	tagRecv    = 6
+	tagClosed  = 7 // a receive from a closed, empty channel (Op.Closed)
 )
+
+// Commutes reports whether two operations on one object whose kinds
+// carry commute tags a and b commute. Tags of one kind commute, but for
+// channels: a channel's sends and receives each form a FIFO queue (the
+// buffer's values, the waiting goroutines), so two sends (or two
+// receives) conflict — their order decides who is matched with whom —
+// while a send and a receive commute: whichever arrives first waits (or
+// buffers) and the other completes it, the same pairing either way.
+// Receives from a closed, empty channel commute with each other (the
+// channel stays so), and with nothing else.
+func Commutes(a, b uint8) bool {
+	switch {
+	case a == tagNone || b == tagNone:
+		return false
+	case a == tagSend || a == tagRecv || b == tagSend || b == tagRecv:
+		return a != b && (a == tagSend || a == tagRecv) && (b == tagSend || b == tagRecv)
+	}
+	return a == b
+}
 
 // KindInfo is what the engine's operations mean for scheduling: the one
 // table that races, happens-before, partial-order reduction and the
@@ -132,8 +156,8 @@ var kindTable = [numOpKinds]KindInfo{
 	OpAtomicLoad:    {Class: ClassMemory, Access: true, Commute: tagRead, Idle: IdleWait},
 	OpAtomicStore:   {Class: ClassMemory, Access: true, Write: true},
 	OpAtomicRMW:     {Class: ClassMemory, Access: true, Write: true, Idle: IdleOwn},
-	OpSend:          {Class: ClassChan, Write: true, Blocking: true, Sync: true, Release: true, Durable: true},
-	OpRecv:          {Class: ClassChan, Write: true, Blocking: true, Sync: true, Acquire: true, Idle: IdleOwn, Durable: true},
+	OpSend:          {Class: ClassChan, Write: true, Blocking: true, Commute: tagSend, Sync: true, Release: true, Durable: true},
+	OpRecv:          {Class: ClassChan, Write: true, Blocking: true, Commute: tagRecv, Sync: true, Acquire: true, Idle: IdleOwn, Durable: true},
 	OpClose:         {Class: ClassChan, Write: true, Sync: true, Release: true},
 	OpSelect:        {Class: ClassChan, Write: true, Blocking: true, Wide: true, Sync: true, Acquire: true, Idle: IdleOwn, Durable: true},
 	OpLock:          {Class: ClassLock, Write: true, Blocking: true, Sync: true, Mutex: true, Idle: IdlePlain},
@@ -192,10 +216,14 @@ func (i KindInfo) Orders() bool { return !i.Access && (i.Class != ClassNone || i
 // one of them is enabled. It is symmetric. Reads of one location commute
 // (atomic loads are reads; stores and read-modify-writes are writes),
 // RLock and RUnlock of one RWMutex commute, WaitGroup Adds commute with
-// Adds and Dones with Dones. A goroutine's start is ordered after its go
-// statement, by the causal order (HB), not by dependence.
+// Adds and Dones with Dones, a send and a receive of one channel commute
+// (Commutes), so do two receives from a closed, empty channel (Op.Closed),
+// and a step that only resumes a channel operation a partner performed
+// (Op.Done) commutes with everything. A goroutine's start is
+// ordered after its go statement, and a resumed channel operation after
+// its partner (Step.Partner), by program order, not by dependence.
 func Dependent(a, b Op) bool {
-	ia, ib := a.Kind.Info(), b.Kind.Info()
+	ia, ib := a.Info(), b.Info()
 	switch {
 	case ia.Class == ClassNone || ib.Class == ClassNone:
 		return false
@@ -206,5 +234,27 @@ func Dependent(a, b Op) bool {
 	case !ia.Wide && !ib.Wide && a.Obj != b.Obj:
 		return false
 	}
-	return ia.Commute == tagNone || ia.Commute != ib.Commute
+	return !Commutes(ia.Commute, ib.Commute)
+}
+
+// Same reports whether o and p are one operation, whether or not one of
+// them is its resumption (Done): a blocking operation's steps.
+func (o Op) Same(p Op) bool {
+	o.Done, p.Done = false, false
+	return o == p
+}
+
+// Info returns the properties of o's kind, or the zero KindInfo (touches
+// nothing) for a step that only resumes an operation a partner performed
+// (Done); a receive from a closed, empty channel (Closed) has a commute
+// tag of its own.
+func (o Op) Info() KindInfo {
+	if o.Done {
+		return KindInfo{}
+	}
+	i := o.Kind.Info()
+	if o.Closed {
+		i.Commute = tagClosed
+	}
+	return i
 }

@@ -8,10 +8,11 @@ import "testing"
 var depGroups = []struct {
 	name    string
 	kinds   []OpKind
-	commute [][]OpKind // sets of kinds that commute among themselves
-	wide    []OpKind   // kinds dependent with the whole group, any object
-	all     bool       // dependent with every kind outside "none"
-	none    bool       // dependent with nothing
+	commute [][]OpKind  // sets of kinds that commute among themselves
+	cross   [][2]OpKind // pairs of kinds that commute with each other, not with their like
+	wide    []OpKind    // kinds dependent with the whole group, any object
+	all     bool        // dependent with every kind outside "none"
+	none    bool        // dependent with nothing
 }{
 	{name: "none", kinds: []OpKind{OpNone, OpStart, OpGo, OpYield, OpExit}, none: true},
 	{name: "all", kinds: []OpKind{OpOnce, OpSleep, OpTimer, OpPoll, OpTimerSet, OpCancel,
@@ -20,7 +21,8 @@ var depGroups = []struct {
 		commute: [][]OpKind{{OpRead, OpAtomicLoad}}},
 	{name: "lock", kinds: []OpKind{OpLock, OpUnlock, OpRLock, OpRUnlock, OpTryLock, OpCondWait, OpCondWake, OpCondSignal, OpCondBroadcast},
 		commute: [][]OpKind{{OpRLock, OpRUnlock}}, wide: []OpKind{OpCondWait, OpCondWake}},
-	{name: "chan", kinds: []OpKind{OpSend, OpRecv, OpClose, OpSelect}, wide: []OpKind{OpSelect}},
+	{name: "chan", kinds: []OpKind{OpSend, OpRecv, OpClose, OpSelect}, wide: []OpKind{OpSelect},
+		cross: [][2]OpKind{{OpSend, OpRecv}}},
 	{name: "waitgroup", kinds: []OpKind{OpWGAdd, OpWGDone, OpWGWait},
 		commute: [][]OpKind{{OpWGAdd}, {OpWGDone}, {OpWGWait}}},
 	{name: "syncmap", kinds: []OpKind{OpMapLoad, OpMapStore, OpMapRMW, OpMapRange, OpMapClear},
@@ -74,6 +76,11 @@ func wantDependent(t *testing.T, a, b OpKind, same bool) bool {
 			return false
 		}
 	}
+	for _, p := range ga.cross {
+		if a == p[0] && b == p[1] || a == p[1] && b == p[0] {
+			return false
+		}
+	}
 	return true
 }
 
@@ -118,9 +125,31 @@ func TestDependentCases(t *testing.T) {
 		{"locks of two mutexes commute", Op{Kind: OpLock, Obj: x1}, Op{Kind: OpLock, Obj: x2}, false},
 		{"cond wait retakes an unnamed lock", Op{Kind: OpCondWake, Obj: x1}, Op{Kind: OpUnlock, Obj: x2}, true},
 		{"select may wait on any channel", Op{Kind: OpSelect, Obj: x1}, Op{Kind: OpSend, Obj: x2}, true},
-		{"send and receive of one channel", Op{Kind: OpSend, Obj: x1}, Op{Kind: OpRecv, Obj: x1}, true},
+		{"send and receive of one channel commute (either waits for the other)", Op{Kind: OpSend, Obj: x1}, Op{Kind: OpRecv, Obj: x1}, false},
+		{"two sends of one channel (which is matched first)", Op{Kind: OpSend, Obj: x1}, Op{Kind: OpSend, Obj: x1}, true},
+		{"two receives of one channel (which gets which value)", Op{Kind: OpRecv, Obj: x1}, Op{Kind: OpRecv, Obj: x1}, true},
+		{"close and receive of one channel", Op{Kind: OpClose, Obj: x1}, Op{Kind: OpRecv, Obj: x1}, true},
+		{"close and send of one channel", Op{Kind: OpClose, Obj: x1}, Op{Kind: OpSend, Obj: x1}, true},
+		{"select and send of its channel", Op{Kind: OpSelect, Obj: x1}, Op{Kind: OpSend, Obj: x1}, true},
+		{"receives from a closed, empty channel commute", Op{Kind: OpRecv, Obj: x1, Closed: true}, Op{Kind: OpRecv, Obj: x1, Closed: true}, false},
+		{"a receive from a closed channel and one announced before the close", Op{Kind: OpRecv, Obj: x1, Closed: true}, Op{Kind: OpRecv, Obj: x1}, true},
+		{"a receive from a closed channel and a send (which panics)", Op{Kind: OpRecv, Obj: x1, Closed: true}, Op{Kind: OpSend, Obj: x1}, true},
+		{"a resumed receive commutes with a send", Op{Kind: OpRecv, Obj: x1, Done: true}, Op{Kind: OpSend, Obj: x1}, false},
+		{"a resumed send commutes with a close", Op{Kind: OpSend, Obj: x1, Done: true}, Op{Kind: OpClose, Obj: x1}, false},
+		{"a resumed select commutes with everything", Op{Kind: OpSelect, Obj: x1, Done: true}, Op{Kind: OpSleep}, false},
 		{"sends on two channels commute", Op{Kind: OpSend, Obj: x1}, Op{Kind: OpSend, Obj: x2}, false},
-		{"Dones commute", Op{Kind: OpWGDone, Obj: x1}, Op{Kind: OpWGDone, Obj: x1}, false},
+		{"Dones commute (whichever reaches zero, a Wait depends on both)", Op{Kind: OpWGDone, Obj: x1}, Op{Kind: OpWGDone, Obj: x1}, false},
+		{"Adds commute", Op{Kind: OpWGAdd, Obj: x1}, Op{Kind: OpWGAdd, Obj: x1}, false},
+		{"Waits commute", Op{Kind: OpWGWait, Obj: x1}, Op{Kind: OpWGWait, Obj: x1}, false},
+		{"Add and Wait (an Add from zero makes Wait block)", Op{Kind: OpWGAdd, Obj: x1}, Op{Kind: OpWGWait, Obj: x1}, true},
+		{"RUnlock and Lock (the last reader lets the writer in)", Op{Kind: OpRUnlock, Obj: x1}, Op{Kind: OpLock, Obj: x1}, true},
+		{"Unlock and RLock", Op{Kind: OpUnlock, Obj: x1}, Op{Kind: OpRLock, Obj: x1}, true},
+		{"RUnlocks commute", Op{Kind: OpRUnlock, Obj: x1}, Op{Kind: OpRUnlock, Obj: x1}, false},
+		{"Signal and a Cond's Wait (which waiter it wakes)", Op{Kind: OpCondSignal, Obj: x1}, Op{Kind: OpCondWait, Obj: x2}, true},
+		{"Signal and Broadcast of one Cond", Op{Kind: OpCondSignal, Obj: x1}, Op{Kind: OpCondBroadcast, Obj: x1}, true},
+		{"Signals of two Conds commute", Op{Kind: OpCondSignal, Obj: x1}, Op{Kind: OpCondSignal, Obj: x2}, false},
+		{"Once.Do with anything (its function's end is no operation)", Op{Kind: OpOnce, Obj: x1}, Op{Kind: OpRead, Obj: x2}, true},
+		{"Once.Do and Gosched", Op{Kind: OpOnce, Obj: x1}, Op{Kind: OpYield}, false},
 		{"Done enables Wait", Op{Kind: OpWGDone, Obj: x1}, Op{Kind: OpWGWait, Obj: x1}, true},
 		{"Add and Done (a negative counter panics)", Op{Kind: OpWGAdd, Obj: x1}, Op{Kind: OpWGDone, Obj: x1}, true},
 		{"sleep depends on the virtual clock", Op{Kind: OpSleep}, Op{Kind: OpRead, Obj: x1}, true},

@@ -25,10 +25,10 @@ package sched
 //     (c,v,t) of a schedule counts exactly those choices. Cond operations
 //     are left out for the same reason.
 //   - A receive acquires from every earlier send and close of its channel:
-//     the trace does not pair a receive with the send it met (a blocking
-//     operation may take two steps), so the memory model's edge from the
-//     matched send is widened to all earlier ones, and its edges from a
-//     receive to a later send (unbuffered, or a full buffer) are not used.
+//     HB does not read the pairing the engine records for dpor
+//     (Step.Partner), so the memory model's edge from the matched send is
+//     widened to all earlier ones, and its edges from a receive to a later
+//     send (unbuffered, or a full buffer) are not used.
 //     A select acquires from the channel its Op names (its first case).
 //   - A WaitGroup Add releases as a Done does (an Add of a negative delta is
 //     a Done); atomic operations order nothing here (they are memory

@@ -25,15 +25,18 @@
 //
 // One dependence relation (Dependent) says which operations of two
 // goroutines may not commute; DPOR's happens-before is its transitive
-// closure with program order. One causal order (HB, Clocks) says what the
-// program's own synchronisation orders, read from the Release and Acquire
-// columns; it is a sub-order of the dependence order, and what the
-// dependence order adds is what a schedule chooses. One vector-clock type
+// closure with program order and the links between the two sides of a
+// channel hand-off (Step.Partner). One causal order (HB, Clocks) says what
+// the program's own synchronisation orders, read from the Release and
+// Acquire columns; it is a sub-order of that order but for its widening
+// of receives (below), and what the dependence order adds is what a
+// schedule chooses. One vector-clock type
 // (VClock) carries both. Go forced two choices in the causal order (see
 // HB): the order in which goroutines take a mutex is left out, although
 // Go's memory model orders an Unlock before the next Lock, because it is
 // the schedule's choice that (c,v,t) counts; and a receive follows every
-// earlier send of its channel, because a trace does not pair them.
+// earlier send of its channel, a widening of the pairing the trace
+// records (Step.Partner), which DPOR's happens-before reads instead.
 //
 // This package imports nothing but the standard library and is shared by
 // rt/internal/engine and rt/internal/strategy.
@@ -84,6 +87,12 @@ type Plan struct {
 	// across executions (Op.Ident). It costs an interval lookup per
 	// access and a record per allocation hook; false costs nothing.
 	Identity bool
+	// Resume asks the engine to run a goroutine whose pending operation
+	// a partner completed (Op.Done) at the next scheduling point, before
+	// any other and without a Pick: its step changes nothing and is
+	// dependent with nothing, so no behaviour is lost, and the strategy
+	// decides only between steps that are events (dpor).
+	Resume bool
 }
 
 // OpKind classifies a visible operation.
@@ -178,6 +187,19 @@ func (k OpKind) IsSync() bool {
 // Op is one pending or executed visible operation.
 type Op struct {
 	Kind OpKind
+	// Done marks the step of a channel operation that a partner's step
+	// already performed while this one waited (an unbuffered rendezvous,
+	// a value handed to a waiting receiver, a slot refilled from a waiting
+	// sender): the goroutine only resumes. It changes no shared state and
+	// is dependent with nothing (Dependent); Step.Partner orders it after
+	// the partner's step. Set on the pending operation once the partner
+	// completed it, so strategies see it before the step.
+	Done bool
+	// Closed marks a receive announced when its channel was closed and
+	// empty: it returns the zero value at once, as every later receive of
+	// the channel does, so it commutes with the channel's other such
+	// receives (Dependent).
+	Closed bool
 	// Site is the instrumented program point (see rt.Register); 0 when the
 	// operation has no source site (goroutine start and exit, timers).
 	Site int32
@@ -380,6 +402,21 @@ type Step struct {
 	Preempt bool
 	// Choice is the outcome chosen by Choose for this step, or -1.
 	Choice int
+	// Partner links the two sides of a channel operation, as the trace
+	// index + 1 of the other side's step (0 for none): for a step that
+	// only resumes (Op.Done), the step that performed its operation; for
+	// an unbuffered send or receive that completed a waiting partner, the
+	// partner's arrival; for a buffered receive, the arrival of the send
+	// whose value it took; for a buffered send into a slot that an
+	// earlier receive freed (the buffer had been full), that receive's
+	// step. The step's goroutine continues after the linked step in
+	// every execution of the trace (see docs/dpor.md, "Channels").
+	Partner int
+	// Mutex marks a step that took a sync.Mutex (OpLock names a Mutex
+	// and an RWMutex alike): one step, enabled only while the mutex is
+	// free, so it can never run before the Unlock that freed it, where
+	// an RWMutex's Lock may arrive before it and wait.
+	Mutex bool
 	// Ctx identifies the calling context of the operation when
 	// Plan.Context asked for it (equal contexts, equal values), else 0.
 	Ctx uint64

@@ -72,7 +72,9 @@
 // DPOR (dpor-read-commutativity-sleep-sets.txt, Flanagan-Godefroid POPL
 // 2005; source sets of Abdulla et al. POPL 2014). Two operations are
 // dependent as sched.Dependent says (reads of one location commute, RLock
-// and RUnlock commute, WaitGroup Adds and Dones commute among themselves);
+// and RUnlock commute, WaitGroup Adds and Dones commute among themselves,
+// a send and a receive of one channel commute, a resumed channel
+// operation commutes with everything);
 // happens-before uses vector clocks (sched.VClock) with the seed's write
 // and access clocks (Fig. 3) generalised to commute tags; the clocks of the prefix
 // an execution shares with the previous one are kept (dpor_incr.go). The
@@ -91,15 +93,22 @@
 //
 // Where Go forced departures: (1) Pick is called only when several
 // goroutines are enabled, so a race whose earlier side was the only enabled
-// step has no backtrack point there (nothing else could run); (2) a blocking
-// channel or RWMutex operation takes two steps in the engine (arrive, then
-// complete), and the completion step of an operation whose partner enabled
-// it cannot be reordered before that partner: such races, and a lock after
-// the release that freed it, are irreversible, and the search goes on to
-// the releaser's earlier operations (its own lock) as Flanagan-Godefroid's
+// step has no backtrack point there (nothing else could run); (2) the
+// papers' events belong to one thread each, so a channel rendezvous cannot
+// be one event of two goroutines: a blocking channel operation is one
+// event where it arrives at its channel (the two arrivals of a rendezvous
+// commute, sched.Commutes), the step that resumes it after a partner
+// performed it is none (sched.Op.Done; the engine runs it without a
+// Pick, sched.Plan.Resume), and the engine's links between the two sides
+// (sched.Step.Partner) order each side's next events after both arrivals
+// in the happens-before, as program order (docs/dpor.md, "Channels");
+// an RWMutex Lock takes two steps (arrive as a waiting writer, complete),
+// and a lock after the release that freed it is irreversible when it is
+// a sync.Mutex's (sched.Step.Mutex), and the search goes on to the
+// releaser's earlier operations (its own lock) as Flanagan-Godefroid's
 // rule "a disabled operation's partner is the backtrack point" requires;
-// where the Op cannot tell a Mutex lock from an RWMutex's arrival, the race
-// is reversed and the search goes on too (sound, but may cost sleep-set
+// for an RWMutex's Lock, which may arrive before the release, the race is
+// reversed and the search goes on too (sound, but may cost sleep-set
 // blocked executions); (3) a select names only its first channel and
 // Cond.Wait an unnamed lock, so they are dependent with every operation of
 // their class; sleeps, timers, Once and polls of uncontrolled code are

@@ -94,6 +94,12 @@ type DPORStats struct {
 	Complete bool
 }
 
+// Redundant counts the executions that explored no trace of their own:
+// sleep-set blocked ones, those that only reached other shards' subtrees
+// (Foreign) and those of a wakeup-tree search abandoned for source sets
+// (Restarted). Traces = Executions + Restarted − Redundant.
+func (s DPORStats) Redundant() int { return s.Blocked + s.Foreign + s.Restarted }
+
 // proof reports whether nothing made the executions so far fall short of
 // a proof. A search with wakeup trees is one while it lost no branch and
 // every dependence answer was exact (it falls back to source sets
@@ -108,6 +114,10 @@ type Completer interface {
 	// Completion reports whether every trace was explored, how many
 	// traces and executions were, and how many backtrack points are left.
 	Completion() (complete bool, traces, executions, left int)
+	// Redundant counts the executions of Completion's count that
+	// explored no trace of their own (dpor: sleep-set blocked ones, see
+	// DPORStats.Redundant): traces = executions − Redundant().
+	Redundant() int
 }
 
 // dnode is one decision of the current path.
@@ -283,6 +293,7 @@ func (d *DPOR) Begin(p *sched.Plan) bool {
 	}
 	p.TrackAll, p.Track = true, nil
 	p.Identity = d.optimal
+	p.Resume = true
 	p.Label = "dpor execution " + strconv.Itoa(d.b.used)
 	return true
 }
@@ -434,7 +445,7 @@ func (d *DPOR) expand(n *dnode) {
 		if asleep(n.sleep, g) {
 			continue
 		}
-		if n.ops[i].Kind.Info().Class == sched.ClassNone {
+		if n.ops[i].Info().Class == sched.ClassNone {
 			n.cur, n.done, n.backtrack = g, append(n.done[:0], g), append(n.backtrack[:0], g)
 			return
 		}
@@ -571,6 +582,10 @@ func (d *DPOR) catchUp(trace []sched.Step) {
 			x.stepped[st.G] = i // a goroutine not noted yet has no entry to keep
 		}
 		if st.Op.Kind == sched.OpExit {
+			continue
+		}
+		if st.Op.Done { // a resumption is no event: it moves no tree and wakes nobody
+			x.sleep = slices.DeleteFunc(x.sleep, func(s sleeper) bool { return s.g == st.G })
 			continue
 		}
 		x.objs = max(x.objs, st.Op.Obj)
@@ -716,6 +731,10 @@ func (d *DPOR) Completion() (complete bool, traces, executions, left int) {
 	complete = s.Complete || (d.started && left == 0 && s.proof())
 	return complete, s.Traces, s.Executions + s.Restarted, left
 }
+
+// Redundant counts the executions that explored no trace of their own
+// (DPORStats.Redundant).
+func (d *DPOR) Redundant() int { return d.stats.Redundant() }
 
 // Report summarises the search.
 func (d *DPOR) Report() string {

@@ -154,6 +154,20 @@ func (d *BoundedDPOR) Completion() (complete bool, traces, executions, left int)
 	return complete, traces, executions, left
 }
 
+// Redundant counts the executions that explored no trace of their own:
+// the preparatory ones and the subsets' redundant ones
+// (DPORStats.Redundant).
+func (d *BoundedDPOR) Redundant() int {
+	n := d.prep
+	for _, s := range d.done {
+		n += s.Redundant()
+	}
+	if d.cur != nil {
+		n += d.cur.Redundant()
+	}
+	return n
+}
+
 // Report summarises the searches.
 func (d *BoundedDPOR) Report() string {
 	c, t, e, l := d.Completion()

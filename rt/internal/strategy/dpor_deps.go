@@ -51,7 +51,9 @@ func dependentOn(a, b sched.OpKind, same bool) bool {
 	return depTable[a][b]&bit != 0
 }
 
-// dependent is sched.Dependent(a, b), from the cache.
+// dependent is sched.Dependent(a, b), from the cache: the table holds the
+// kinds' answers, and a resumption (Op.Done) or two receives from a
+// closed channel (Op.Closed) commute.
 func dependent(a, b sched.Op) bool {
-	return dependentOn(a.Kind, b.Kind, a.Obj == b.Obj)
+	return !a.Done && !b.Done && !(a.Closed && b.Closed) && dependentOn(a.Kind, b.Kind, a.Obj == b.Obj)
 }

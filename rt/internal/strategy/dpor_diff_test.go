@@ -85,10 +85,16 @@ type classEv struct {
 	preds []int
 }
 
+// A channel operation's link (sched.Step.Partner) is program order too: a
+// step that only resumes an operation a partner performed (Op.Done)
+// follows the partner's step, and the step after one that completed a
+// waiting partner (or took a buffered value or slot) follows the
+// partner's arrival.
 func classEvents(trace []sched.Step) []classEv {
 	var evs []classEv
 	last, spawnOf, gos := map[int]int{}, map[int]int{}, 1
-	for _, st := range trace {
+	atStep, then := map[int]int{}, map[int]int{}
+	for i, st := range trace {
 		if st.Op.Kind == sched.OpExit {
 			continue
 		}
@@ -98,6 +104,18 @@ func classEvents(trace []sched.Step) []classEv {
 		} else if s, ok := spawnOf[st.G]; ok {
 			e.preds = append(e.preds, s)
 		}
+		if t, ok := then[st.G]; ok {
+			e.preds = append(e.preds, t)
+			delete(then, st.G)
+		}
+		if p, ok := atStep[st.Partner-1]; ok && st.Partner > 0 {
+			if st.Op.Done {
+				e.preds = append(e.preds, p)
+			} else {
+				then[st.G] = p
+			}
+		}
+		atStep[i] = len(evs)
 		for i := range evs {
 			if evs[i].st.G != st.G && sched.Dependent(evs[i].st.Op, st.Op) {
 				e.preds = append(e.preds, i)
@@ -116,7 +134,9 @@ func classEvents(trace []sched.Step) []classEv {
 // traceClass names the Mazurkiewicz trace of an execution under
 // sched.Dependent: the hash of its canonical linearisation (repeatedly the
 // lowest goroutine whose next event has all its predecessors placed), with
-// objects renamed by first use in that order.
+// objects renamed by first use in that order. A step that only resumes a
+// channel operation (Op.Done) is placed but not named: it is no event
+// (which side of a rendezvous resumes depends on which arrived first).
 func traceClass(trace []sched.Step) uint64 {
 	evs := classEvents(trace)
 	placed := make([]bool, len(evs))
@@ -138,6 +158,9 @@ func traceClass(trace []sched.Step) uint64 {
 		}
 		placed[best] = true
 		st := evs[best].st
+		if st.Op.Done {
+			continue
+		}
 		if _, ok := rename[st.Op.Obj]; !ok {
 			rename[st.Op.Obj] = int32(len(rename))
 		}

@@ -147,8 +147,8 @@ func (a *analysis) build(trace []sched.Step, pending []seenOp) {
 }
 
 // common returns the number of analysed events that trace starts with
-// (the same goroutine and operation at the same step) and the step of the
-// first one that differs.
+// (the same goroutine, operation and channel partner at the same step)
+// and the step of the first one that differs.
 func (a *analysis) common(trace []sched.Step) (events, step int) {
 	k := 0
 	for i := range trace {
@@ -156,7 +156,7 @@ func (a *analysis) common(trace []sched.Step) (events, step int) {
 		if st.Op.Kind == sched.OpExit {
 			continue
 		}
-		if k == a.real || a.ev[k].step != i || a.ev[k].g != st.G || a.ev[k].op != st.Op {
+		if k == a.real || a.ev[k].step != i || a.ev[k].g != st.G || a.ev[k].op != st.Op || a.ev[k].link != st.Partner || a.ev[k].mutex != st.Mutex {
 			return k, i
 		}
 		k++

@@ -67,6 +67,14 @@ type event struct {
 	step  int       // index in the trace
 	prev  int       // previous event of the goroutine, or -1
 	mark  arenaMark // the clock arena before the event's clock
+	// join is the event of another goroutine that the event follows in
+	// program order (its partner, sched.Step.Partner: the step that
+	// performed the channel operation it resumes), or -1; then that the
+	// goroutine's next event follows (the partner's arrival of a channel
+	// operation the event completed), or -1.
+	join, then int
+	link       int  // the step's sched.Step.Partner
+	mutex      bool // the step's sched.Step.Mutex
 }
 
 // objState holds the join of the clocks of the events on one object by
@@ -85,7 +93,7 @@ func (s *objState) reset() {
 // commute with.
 func (s *objState) joinInto(c *sched.VClock, tag uint8) {
 	for i, t := range s.tags {
-		if tag == 0 || t != tag {
+		if !sched.Commutes(t, tag) {
 			c.Join(s.clocks[i])
 		}
 	}
@@ -197,7 +205,9 @@ func (a *analysis) extend(trace []sched.Step, from int) {
 		if st.Op.Kind == sched.OpExit {
 			continue
 		}
-		k := a.push(st.G, st.Op, i)
+		join, then := a.partner(st)
+		k := a.push(st.G, st.Op, i, join)
+		a.ev[k].then, a.ev[k].link, a.ev[k].mutex = then, st.Partner, st.Mutex
 		a.apply(k)
 		a.record(k)
 		if st.Op.Kind == sched.OpGo {
@@ -227,8 +237,31 @@ func scan(trace []sched.Step, pending []seenOp) (width int, fl kinds) {
 	return width, fl
 }
 
-// push appends an event and computes its program-order clock.
-func (a *analysis) push(g int, op sched.Op, step int) int {
+// partner returns the events a step's channel link (sched.Step.Partner)
+// orders: the partner event the step itself follows (it resumes an
+// operation the partner performed) and the one its goroutine's next
+// event follows (the step completed a partner that had arrived, or took
+// a buffered value or slot), each -1 when none.
+func (a *analysis) partner(st *sched.Step) (join, then int) {
+	join, then = -1, -1
+	if st.Partner == 0 {
+		return join, then
+	}
+	k, found := slices.BinarySearchFunc(a.ev, st.Partner-1, func(e event, step int) int { return e.step - step })
+	switch {
+	case !found:
+	case st.Op.Done:
+		join = k
+	default:
+		then = k
+	}
+	return join, then
+}
+
+// push appends an event and computes its program-order clock: its
+// goroutine's previous event, the go statement for its first event, and
+// the partners of its channel operations (join, then).
+func (a *analysis) push(g int, op sched.Op, step, join int) int {
 	a.grow(g)
 	a.nlocal[g]++
 	mark := a.arena.mark()
@@ -237,7 +270,13 @@ func (a *analysis) push(g int, op sched.Op, step int) int {
 	if a.nlocal[g] == 1 {
 		c.Join(a.spawn[g])
 	}
-	a.ev = append(a.ev, event{g: g, op: op, local: a.nlocal[g], info: op.Kind.Info(), step: step, prev: a.lastEv[g], mark: mark})
+	if p := a.lastEv[g]; p >= 0 && a.ev[p].then >= 0 {
+		c.Join(a.clk[a.ev[p].then])
+	}
+	if join >= 0 {
+		c.Join(a.clk[join])
+	}
+	a.ev = append(a.ev, event{g: g, op: op, local: a.nlocal[g], info: op.Info(), step: step, prev: a.lastEv[g], mark: mark, join: join, then: -1})
 	a.lastEv[g] = len(a.ev) - 1
 	a.clk = append(a.clk, c)
 	return len(a.ev) - 1
@@ -448,6 +487,9 @@ func (a *analysis) irreversible(i, j int) (irr, unsure bool) {
 	case sched.OpSend, sched.OpRecv, sched.OpSelect:
 		return false, a.continues(j)
 	case sched.OpLock, sched.OpRLock, sched.OpCondWake:
+		if e.mutex && (ik == sched.OpUnlock || ik == sched.OpCondWait) {
+			return true, false // a Mutex is taken only once free (sched.Step.Mutex)
+		}
 		return false, ik == sched.OpUnlock || ik == sched.OpRUnlock || ik == sched.OpCondWait
 	}
 	return false, true
@@ -469,14 +511,21 @@ func (a *analysis) enabler(i, j int) bool {
 }
 
 // base is the program-order clock of event j: its goroutine's previous
-// event's clock, or the go statement's for its first event.
+// event's clock, or the go statement's for its first event, with the
+// clocks of its channel partners (push).
 func (a *analysis) base(j int) sched.VClock {
 	e := a.ev[j]
 	a.vbuf = a.vbuf[:0]
 	if e.prev >= 0 {
 		a.vbuf = append(a.vbuf, a.clk[e.prev]...)
+		if t := a.ev[e.prev].then; t >= 0 {
+			a.vbuf.Join(a.clk[t])
+		}
 	} else if e.g < len(a.spawn) {
 		a.vbuf = append(a.vbuf, a.spawn[e.g]...)
+	}
+	if e.join >= 0 {
+		a.vbuf.Join(a.clk[e.join])
 	}
 	return a.vbuf
 }
@@ -545,7 +594,7 @@ func (a *analysis) reverse(d *DPOR, i, j int) (bool, int) {
 func (a *analysis) notDep(i, j int) []int {
 	var seq []int
 	for k := i + 1; k < min(j, a.real); k++ {
-		if !a.hb(i, a.clk[k]) {
+		if !a.ev[k].op.Done && !a.hb(i, a.clk[k]) {
 			seq = append(seq, a.ev[k].g)
 		}
 	}
@@ -566,7 +615,7 @@ func (a *analysis) initials(i, j int) []int {
 		}
 	}
 	for k := i + 1; k < min(j, a.real); k++ {
-		if !a.hb(i, a.clk[k]) {
+		if !a.ev[k].op.Done && !a.hb(i, a.clk[k]) {
 			note(k)
 		}
 	}
@@ -607,10 +656,10 @@ func (a *analysis) pendingRaces(d *DPOR, trace []sched.Step) (races, added int) 
 		}
 	}
 	for g, p := range d.x.pending {
-		if !p.ok || p.at <= last[g] || p.op.Kind.Info().Class == sched.ClassNone || p.op.Kind == sched.OpExit {
+		if !p.ok || p.at <= last[g] || p.op.Info().Class == sched.ClassNone || p.op.Kind == sched.OpExit {
 			continue
 		}
-		k := a.push(g, p.op, len(trace))
+		k := a.push(g, p.op, len(trace), -1)
 		a.apply(k)
 		r, b := a.races(d, k)
 		races, added = races+r, added+b

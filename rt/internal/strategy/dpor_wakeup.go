@@ -143,7 +143,7 @@ func (a *analysis) reverseOptimal(n *dnode, i, j int) (bool, int) {
 func (a *analysis) reversal(i, j int) []int {
 	seq := a.seq[:0]
 	for k := i + 1; k < a.real; k++ {
-		if k != j && !a.hb(i, a.clk[k]) {
+		if k != j && !a.ev[k].op.Done && !a.hb(i, a.clk[k]) {
 			seq = append(seq, k)
 		}
 	}
@@ -214,6 +214,8 @@ func (a *analysis) treeInitial(w []int, c *wnode, stable int32) (bool, int) {
 // source sets).
 func (a *analysis) treeDependent(op *sched.Op, e *event, stable int32) bool {
 	switch {
+	case op.Done || e.op.Done || op.Closed && e.op.Closed:
+		return false
 	case op.Ident != 0 && e.op.Ident != 0:
 		return dependentOn(op.Kind, e.op.Kind, op.Ident == e.op.Ident)
 	case op.Obj <= stable:

@@ -17,7 +17,7 @@ func (s *SP) catchUp(trace []sched.Step) {
 		for len(x.prevAt) <= st.G {
 			x.prevAt = append(x.prevAt, 0)
 		}
-		cont := x.prevAt[st.G] > 0 && trace[x.prevAt[st.G]-1].Op == st.Op
+		cont := x.prevAt[st.G] > 0 && trace[x.prevAt[st.G]-1].Op.Same(st.Op)
 		x.prevAt[st.G] = i + 1
 		if cont || coverage.PrimOf(st.Op.Kind)&s.prims == 0 {
 			continue
@@ -40,7 +40,7 @@ func (s *SP) action(v *sched.View, g int, op sched.Op) bool {
 		return false
 	}
 	x := &s.x
-	return g >= len(x.prevAt) || x.prevAt[g] == 0 || v.Trace[x.prevAt[g]-1].Op != op
+	return g >= len(x.prevAt) || x.prevAt[g] == 0 || !v.Trace[x.prevAt[g]-1].Op.Same(op)
 }
 
 // relevant counts the uncovered requirements with site as either location
@@ -100,7 +100,7 @@ func (s *SP) refresh(v *sched.View) {
 	x := &s.x
 	x.paused = slices.DeleteFunc(x.paused, func(p pausedOp) bool {
 		g := v.Goroutine(p.g)
-		return g == nil || g.Op != p.op
+		return g == nil || !g.Op.Same(p.op)
 	})
 }
 
