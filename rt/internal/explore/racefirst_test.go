@@ -63,4 +63,3 @@ func TestRaceIsTheHeadline(t *testing.T) {
 		t.Errorf("text:\n%s", text)
 	}
 }
-
