@@ -82,7 +82,7 @@ func TestReplayRoundTrip(t *testing.T) {
 
 	// Explicit replay of exactly that file.
 	out2, failed2 := runKernelIn(t, "vt-fig2", 99, append(env, "VTBOUND_REPLAY="+path)...)
-	if !failed2 || !strings.Contains(out2, "vtbound: TestKernels: test failure") || reportHash(t, out2) != sf.Hash {
+	if !failed2 || !reports(out2, "test failure") || reportHash(t, out2) != sf.Hash {
 		t.Fatalf("explicit replay did not reproduce the failure with hash %016x:\n%s", sf.Hash, out2)
 	}
 	// The next ordinary run replays a saved schedule first and reproduces

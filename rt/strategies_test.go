@@ -1,7 +1,6 @@
 package rt_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/vtbound/vtbound/rt/internal/kernels"
@@ -17,7 +16,7 @@ func TestKernelsByStrategy(t *testing.T) {
 			t.Parallel()
 			for _, k := range kernels.All {
 				out, failed := runKernel(t, k.Name, 1, "400000,60s", "VTBOUND_STRATEGY="+strat, "VTBOUND_T=3")
-				if !failed || !strings.Contains(out, "vtbound: TestKernels: "+k.Oracle) {
+				if !failed || !reports(out, k.Oracle) {
 					t.Errorf("%s: %s not found:\n%s", strat, k.Name, tail(out, 20))
 					continue
 				}
