@@ -68,8 +68,16 @@ func TestAlarms(t *testing.T) {
 	if actions["TestFuncNames"] != "pass" {
 		t.Errorf("TestFuncNames: %s, want pass (function literals keep their native names):\n%s", actions["TestFuncNames"], outputs["TestFuncNames"])
 	}
+	// A loop left waiting for work does not hide the failure another
+	// schedule shows (idleleak.go).
+	dropped := outputs["TestPollerAndDroppedValue"]
+	if actions["TestPollerAndDroppedValue"] != "fail" || !strings.Contains(dropped, "vtbound: TestPollerAndDroppedValue: test failure") || !strings.Contains(dropped, "replay: ") {
+		t.Errorf("TestPollerAndDroppedValue: %s, want the failed check reported with its replay:\n%s", actions["TestPollerAndDroppedValue"], dropped)
+	}
+	// The lost update races: the race heads the report, the failed check
+	// follows it.
 	out := outputs["TestLostUpdate"]
-	for _, want := range []string{"vtbound: TestLostUpdate: test failure", "(c,v,t) = (", "schedule saved: ", "replay: "} {
+	for _, want := range []string{"vtbound: TestLostUpdate: data race: ", "; then test failure: ", "(c,v,t) = (", "schedule saved: ", "replay: "} {
 		if actions["TestLostUpdate"] != "fail" || !strings.Contains(out, want) {
 			t.Errorf("TestLostUpdate: %s, want a failure reporting %q:\n%s", actions["TestLostUpdate"], want, out)
 		}

@@ -680,6 +680,7 @@ func (g *G) exit(r any, normal bool) {
 	}
 	if g.id == 1 {
 		x.bodyDone, x.bodyEnd = true, x.now
+		x.checkFailed() // marked failed by the body's end (leak.go)
 	}
 	next := x.pickNext(nil)
 	if next == nil {

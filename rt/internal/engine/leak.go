@@ -37,8 +37,15 @@ func (x *execution) spinLeak() {
 }
 
 // leak ends a stuck execution whose body returned while blocked is
-// blocked.
+// blocked. A test the execution marked failed (t.Error) by the time its
+// body returned fails with that, as natively, whatever it left blocked:
+// the failed check is what the test says is wrong, and the goroutines
+// left are listed with the report.
 func (x *execution) leak(blocked *G) {
+	if x.failedBy > 0 && x.bodyDone {
+		x.fail(sched.Failed, nil, "t.Error called", "")
+		return
+	}
 	x.fail(sched.Leak, blocked, x.foreignNoted("test body returned while goroutines are still blocked"), "")
 }
 

@@ -209,6 +209,7 @@ func (d *driver) explore() {
 	e := engine.New(d.withCoverage(strat), lim, d.t.Failed)
 	d.eng.Store(e)
 	var firstRace *engine.Result
+	var idle idleLeak // idleleak.go
 	n := 0
 	defer d.noteExplore(strat)
 	for ; d.s.Execs == 0 || n < d.s.Execs; n++ {
@@ -229,6 +230,9 @@ func (d *driver) explore() {
 		if res.Failure != nil {
 			if d.subtestFailed(res) {
 				return // a subtest failed: it was explored, and reported, on its own
+			}
+			if idle.hold(d, res, n) {
+				continue // another schedule may fail otherwise (idleleak.go)
 			}
 			d.report(res, strat, n == 0)
 			return
@@ -261,6 +265,10 @@ func (d *driver) explore() {
 	d.summarizeLoops()
 	if firstRace != nil {
 		d.fail(firstRace, strat)
+		return
+	}
+	if idle.res != nil {
+		d.report(idle.res, strat, idle.first)
 		return
 	}
 	d.completion(strat)

@@ -117,7 +117,7 @@ func tellStory(r *report.Report, st story) {
 // with its write and so never received, say). The failure follows it in
 // the message and in the sentence, and Findings lists both.
 func raceFirst(r *report.Report, res *engine.Result) {
-	if res.Failure == nil || len(res.RaceReports) == 0 {
+	if !failedOtherwise(res) || len(r.Races) == 0 {
 		return
 	}
 	failure := report.Finding{Oracle: r.Oracle, Message: r.Message} // as the failing execution had it

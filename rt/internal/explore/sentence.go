@@ -43,7 +43,7 @@ func loopSentence(res *engine.Result) string {
 // sides of a data race; "" when no simple account fits.
 func whatHappenedSteps(res *engine.Result) (string, []int) {
 	s, named := failureSentence(res)
-	if res.Failure == nil || len(res.RaceReports) == 0 {
+	if !failedOtherwise(res) || len(res.RaceReports) == 0 {
 		return s, named
 	}
 	race, raced := raceSentence(res.RaceReports, res.Trace) // the race first (raceFirst)
@@ -64,6 +64,17 @@ func containsAll(set, sub []int) bool {
 		}
 	}
 	return true
+}
+
+// failedOtherwise reports whether res failed with an oracle other than
+// the race detector's (a minimised execution read back from its child
+// process has its outcome but no Failure).
+func failedOtherwise(res *engine.Result) bool {
+	switch res.Outcome {
+	case sched.Failed, sched.Panicked, sched.Deadlock, sched.Leak, sched.Livelock:
+		return true
+	}
+	return false
 }
 
 // lowerFirst lowers the first letter of a sentence that does not start

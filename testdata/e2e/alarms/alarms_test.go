@@ -149,6 +149,29 @@ func TestBackgroundPoller(t *testing.T) {
 	p.Poll()
 }
 
+// TestPollerAndDroppedValue leaves the poller's loop waiting for work on
+// every schedule and, on some schedules, fails its own check: a forwarder
+// that should drop a value nobody waits for yet hands it over when the
+// test already waits (eapache/channels' ring channel). The failure is the
+// bug to report, not the loop left waiting.
+func TestPollerAndDroppedValue(t *testing.T) {
+	p := StartPoller()
+	p.Poll()
+	in, out := make(chan int), make(chan int)
+	go func() {
+		v := <-in
+		select {
+		case out <- v:
+		default: // nobody waits: dropped
+		}
+		close(out)
+	}()
+	in <- 1
+	if v, open := <-out; open {
+		t.Errorf("got %d, want the value dropped", v)
+	}
+}
+
 // TestLostUpdate is a real interleaving bug.
 func TestLostUpdate(t *testing.T) {
 	var c Counter
