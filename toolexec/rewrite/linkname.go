@@ -8,40 +8,52 @@ import (
 	"github.com/dave/dst"
 )
 
-// Clocks reached by //go:linkname.
+// Runtime functions reached by //go:linkname.
 //
 // Some code reads the clock faster than time.Now by declaring a function
 // without a body and linking it to the runtime's clock (sethvargo/go-limiter's
 // fasttime: `//go:linkname now time.now`). Left alone, such a function
 // reads real time beside the execution's virtual clock, and a test that
-// sleeps (virtually) and then measures with it fails on every schedule. So
-// a body-less function linked to one of the clocks below, with the clock's
-// signature, is given a body that calls the rt function reading the same
-// clock as time.Now does under vtbound, and its linkname (and noescape)
-// directives are dropped.
+// sleeps (virtually) and then measures with it fails on every schedule.
+//
+// Other code pins its goroutine to its P (runtime.procPin, as
+// bytedance/gopkg's per-P pools do) around accesses the rewriter
+// instruments; an instrumented access is a scheduling point, and a
+// goroutine that parks there while pinned corrupts the runtime's state
+// ("fatal error: releasep: invalid p state"). rt's replacements pin for
+// real and tell the engine, which takes no scheduling point in a pinned
+// goroutine.
+//
+// So a body-less function linked to one of the functions below, with its
+// signature, is given a body that calls the rt function standing in for
+// it, and its linkname (and noescape) directives are dropped.
 
-// linkedClock is a runtime clock function and its rt replacement.
-type linkedClock struct {
+// linkedFunc is a runtime function and its rt replacement.
+type linkedFunc struct {
 	results string // the types of the function's results, comma separated
 	rt      string // the rt function with the same results
 }
 
-// linkedClocks maps each clock by its linkname target.
-var linkedClocks = map[string]linkedClock{
-	"time.now":         {"int64, int32, int64", "LinkTimeNow"},
-	"runtime.walltime": {"int64, int32", "LinkWalltime"},
-	"runtime.nanotime": {"int64", "LinkNanotime"},
-	"time.runtimeNano": {"int64", "LinkNanotime"},
+// linkedFuncs maps each function by its linkname target.
+var linkedFuncs = map[string]linkedFunc{
+	"time.now":               {"int64, int32, int64", "LinkTimeNow"},
+	"runtime.walltime":       {"int64, int32", "LinkWalltime"},
+	"runtime.nanotime":       {"int64", "LinkNanotime"},
+	"time.runtimeNano":       {"int64", "LinkNanotime"},
+	"runtime.procPin":        {"int", "LinkProcPin"},
+	"runtime.procUnpin":      {"", "LinkProcUnpin"},
+	"sync.runtime_procPin":   {"int", "LinkProcPin"},
+	"sync.runtime_procUnpin": {"", "LinkProcUnpin"},
 }
 
-// linkClock gives a body-less function d linked to a clock (see above) a
-// body that reads rt's clock.
+// linkClock gives a body-less function d linked to one of linkedFuncs (see
+// above) a body that calls its rt replacement.
 func (fr *fileRewriter) linkClock(d *dst.FuncDecl, fd *ast.FuncDecl) {
 	if fd.Recv != nil || fd.Type.Params.NumFields() != 0 {
 		return
 	}
 	target, i := linknameOf(d.Decs.Start, fd.Name.Name)
-	c, ok := linkedClocks[target]
+	c, ok := linkedFuncs[target]
 	if !ok || !fr.hasResults(fd, c.results) {
 		return
 	}
@@ -52,6 +64,10 @@ func (fr *fileRewriter) linkClock(d *dst.FuncDecl, fd *ast.FuncDecl) {
 		}
 	}
 	d.Decs.Start = start
+	if c.results == "" {
+		d.Body = block(&dst.ExprStmt{X: fr.rtCall(c.rt)})
+		return
+	}
 	d.Body = block(&dst.ReturnStmt{Results: []dst.Expr{fr.rtCall(c.rt)}})
 }
 

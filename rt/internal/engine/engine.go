@@ -562,6 +562,7 @@ type G struct {
 	bub    *bubble      // the testing/synctest bubble g belongs to (synctest.go), or nil
 	ho     outState     // hand-off on uncontrolled blocking (handoff.go)
 	rel    atomic.Int32 // release state once released: relRunning... (released.go)
+	pinned int          // procPin depth: no scheduling point while pinned (memory.go)
 
 	// the enabled set (enabled.go)
 	cls   enClass

@@ -21,11 +21,20 @@ import (
 // operations on channels the engine does not model) synchronise on.
 var atomics = newRoom(roomHooks[unsafe.Pointer, vclock]{})
 
+// Pin records that g pinned itself to its P (runtime.procPin): until
+// Unpin, its memory accesses and atomic operations take no scheduling
+// point, since a goroutine that parks while pinned corrupts the runtime's
+// state. Natively nothing else runs on the P meanwhile either.
+func (g *G) Pin() { g.pinned++ }
+
+// Unpin undoes Pin.
+func (g *G) Unpin() { g.pinned = max(0, g.pinned-1) }
+
 // Access models a tracked plain read or write of addr by g.
 func (g *G) Access(site int32, addr unsafe.Pointer, write bool) {
 	group := GroupOf(site)
-	if g.abort || !g.x.tracks(group) || g.x.solo() {
-		return // released, another exploration tracks this group, or alone (solo.go)
+	if g.abort || g.pinned > 0 || !g.x.tracks(group) || g.x.solo() {
+		return // released, pinned, another exploration tracks this group, or alone (solo.go)
 	}
 	kind := sched.OpRead
 	if write {
@@ -46,7 +55,7 @@ func (g *G) Access(site int32, addr unsafe.Pointer, write bool) {
 // conflicts with an access to any field or element inside the range.
 // Ranges beyond maxRange bytes are checked on their first maxRange bytes.
 func (g *G) AccessRange(site int32, addr unsafe.Pointer, size uintptr, write bool) {
-	if g.abort || size == 0 || g.x.solo() {
+	if g.abort || g.pinned > 0 || size == 0 || g.x.solo() {
 		return
 	}
 	g.Access(site, addr, write)
@@ -77,7 +86,7 @@ func (g *G) AtomicRMW(site int32, addr unsafe.Pointer, size uintptr) {
 // atomicOp is Atomic; size is the size of a read-modify-write's location
 // (0: unknown).
 func (g *G) atomicOp(site int32, addr unsafe.Pointer, kind sched.OpKind, size uintptr) {
-	if !g.enter(kind, site, addr) {
+	if g.pinned > 0 || !g.enter(kind, site, addr) {
 		return
 	}
 	g.op.Group = GroupOf(site)

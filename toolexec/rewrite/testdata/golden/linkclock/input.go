@@ -21,3 +21,22 @@ func Stamp() uint64 {
 
 // Elapsed measures on the monotonic clock.
 func Elapsed(start int64) int64 { return nanotime() - start }
+
+// procPin pins the goroutine to its P (bytedance/gopkg's runtimex).
+//
+//go:noescape
+//go:linkname procPin runtime.procPin
+func procPin() int
+
+//go:linkname procUnpin runtime.procUnpin
+func procUnpin()
+
+// shard is the per-P slot of a pool.
+var shards [64]int
+
+// Add adds to the calling P's slot while pinned.
+func Add(n int) {
+	pid := procPin()
+	shards[pid%len(shards)] += n
+	procUnpin()
+}

@@ -10,7 +10,7 @@ import (
 	_ "unsafe"
 )
 
-var _vtbG [0]_vtbrt.Guard
+var _vtbG [1]_vtbrt.Guard
 
 // now reads the wall clock faster than time.Now (go-limiter's fasttime).
 //
@@ -36,10 +36,38 @@ func Elapsed(start int64) int64 {
 	return nanotime() - start
 }
 
+// procPin pins the goroutine to its P (bytedance/gopkg's runtimex).
+//
+//line linkclock.go:29:1
+func procPin() int { return _vtbrt.LinkProcPin() }
+
+//line linkclock.go:32:1
+func procUnpin() { _vtbrt.LinkProcUnpin() }
+
+// shard is the per-P slot of a pool.
+//line linkclock.go:35:1
+var shards [64]int
+
+// Add adds to the calling P's slot while pinned.
+//line linkclock.go:38:1
+func Add(n int) {
+//line linkclock.go:39:1
+	pid := procPin()
+//line linkclock.go:40:1
+	if _vtbG[0].On() {
+		_vtbrt.Write(_vtbS+0, _vtbunsafe.Pointer(&shards[pid%len(shards)]))
+	}
+//line linkclock.go:40:1
+	shards[pid%len(shards)] += n
+//line linkclock.go:41:1
+	procUnpin()
+}
+
 var _vtbS = _vtbRegister()
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/p", ""+
+		"linkclock.go\t40\t2\tKWrite\texample.com/p.shards\tshards[pid % len(shards)]\n"+
 		"", _vtbG[:])
 }
 
