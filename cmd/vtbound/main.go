@@ -7,6 +7,7 @@
 //	go vet -vettool=$(which vtbound) ./...     static shared-variable report
 //	vtbound report [packages]                  shared-variable report
 //	vtbound lsp                                language server over stdio
+//	vtbound prune [-n] [packages]              remove saved schedules that no longer fail or apply
 //	vtbound debug [-step N] FILE               replay a schedule under Delve, stopped at step N
 //	vtbound version                            print version and build hash
 //	vtbound help [SETTING|COMMAND]             print help, or explain one setting
@@ -29,6 +30,7 @@ import (
 	"github.com/vtbound/vtbound/analyzers/report"
 	"github.com/vtbound/vtbound/internal/debugger"
 	"github.com/vtbound/vtbound/internal/lsp"
+	"github.com/vtbound/vtbound/internal/prune"
 	"github.com/vtbound/vtbound/internal/replay"
 	"github.com/vtbound/vtbound/internal/show"
 	sweep "github.com/vtbound/vtbound/internal/sweep/cli"
@@ -63,6 +65,7 @@ func commands() []subcommand {
 		{"show", "[-full] [-html] FILE", "print a saved schedule's interleaving, or draw it as HTML lanes, without running", show.Main},
 		{"sweep", "[flags] [packages] | merge a.db b.db -o all.db | report", "nightly sweep: explore every test under a budget, record results and bugs in .vtbound/sweep.db", sweep.Main},
 		{"replay", "FILE", "replay a saved schedule file with go test -toolexec=vtbound", replay.Main},
+		{"prune", "[-n] [packages]", "replay the saved schedules and remove those that no longer fail or no longer apply", prune.Main},
 		{"debug", "[-step N] FILE", "replay a saved schedule under Delve, stopped before step N (default: the first conflicting access)", debugger.Main},
 		{"lsp", "", "language server over stdio: the vet suite's diagnostics in editors (docs/editors.md)", lspCmd},
 		{"version", "", "print vtbound's module version, the Go version and the build hash", versionCmd},
