@@ -178,8 +178,12 @@ func TestHelpSetting(t *testing.T) {
 		t.Errorf("help scope: %+v", r)
 	}
 	r = command(t, ".", nil, "", vtbin(t), "help", "VTBOUND_VERBOSE")
-	if r.code != 0 || !strings.Contains(r.stdout, "(build-time)") || !strings.Contains(r.stdout, "(run-time)") {
-		t.Errorf("help VTBOUND_VERBOSE: %+v; want both phases", r)
+	if r.code != 0 || strings.Contains(r.stdout, "(build-time)") || !strings.HasPrefix(r.stdout, "VTBOUND_VERBOSE (run-time)") {
+		t.Errorf("help VTBOUND_VERBOSE: %+v; want the run-time setting only", r)
+	}
+	r = command(t, ".", nil, "", vtbin(t), "help", "build_verbose")
+	if r.code != 0 || !strings.HasPrefix(r.stdout, "VTBOUND_BUILD_VERBOSE (build-time)") {
+		t.Errorf("help build_verbose: %+v; want the build-time setting", r)
 	}
 	bad := command(t, ".", nil, "", vtbin(t), "help", "VTBOUND_BUDGT")
 	if bad.code != 2 || !strings.Contains(bad.stderr, `"VTBOUND_BUDGT"`) || bad.stdout != "" {

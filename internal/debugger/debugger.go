@@ -18,6 +18,24 @@ import (
 	"github.com/vtbound/vtbound/rt/schedule"
 )
 
+// Flags returns the flags of `vtbound debug`, for help to list.
+func Flags() *flag.FlagSet {
+	fs, _, _ := newFlags()
+	return fs
+}
+
+// newFlags defines the flags of `vtbound debug`.
+func newFlags() (fs *flag.FlagSet, step *int, dlv *string) {
+	fs = flag.NewFlagSet("debug", flag.ContinueOnError)
+	step = fs.Int("step", 0, "stop before this step of the interleaving (as numbered by vtbound show; default: the first conflicting access)")
+	dlv = fs.String("dlv", "dlv", "the Delve command")
+	fs.Usage = func() {
+		fmt.Fprintln(os.Stderr, "usage: vtbound debug [-step N] [-dlv PATH] FILE")
+		fs.PrintDefaults()
+	}
+	return fs, step, dlv
+}
+
 // Main runs `vtbound debug [-step N] [-dlv PATH] FILE`: it replays a
 // saved schedule under Delve and stops the program just before step N
 // (default: the first of the conflicting accesses), in the goroutine that
@@ -25,13 +43,7 @@ import (
 // the moment of the bug. Delve's prompt then reads standard input as
 // usual. See docs/debug.md.
 func Main(args []string) int {
-	fs := flag.NewFlagSet("debug", flag.ContinueOnError)
-	step := fs.Int("step", 0, "stop before this step of the interleaving (as numbered by vtbound show; default: the first conflicting access)")
-	dlv := fs.String("dlv", "dlv", "the Delve command")
-	fs.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: vtbound debug [-step N] [-dlv PATH] FILE")
-		fs.PrintDefaults()
-	}
+	fs, step, dlv := newFlags()
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
