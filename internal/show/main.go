@@ -39,7 +39,7 @@ func newFlags(stderr io.Writer) (*flag.FlagSet, *options) {
 	fs.SetOutput(stderr)
 	fs.BoolVar(&o.full, "full", false, "print (or draw) every step, not only the steps that matter")
 	fs.BoolVar(&o.html, "html", false, "write a self-contained HTML page with one lane per goroutine (to -o, or a pipe)")
-	fs.StringVar(&o.out, "o", "", "write to this file instead of standard output")
+	fs.StringVar(&o.out, "o", "", "write to `FILE` instead of standard output")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: vtbound show [-full] [-html] [-o FILE] FILE")
 		fs.PrintDefaults()
