@@ -409,7 +409,7 @@ func TestHelpCommandFlags(t *testing.T) {
 		withFlags++
 		c.flags().VisitAll(func(f *flag.Flag) {
 			_, usage := flag.UnquoteUsage(f)
-			if !regexp.MustCompile(`(?m)^\s+-` + f.Name + `\b`).MatchString(b.String()) || !strings.Contains(strings.Join(strings.Fields(b.String()), " "), usage) {
+			if !regexp.MustCompile(`(?m)^\s+-`+f.Name+`\b`).MatchString(b.String()) || !strings.Contains(strings.Join(strings.Fields(b.String()), " "), usage) {
 				t.Errorf("help %s does not list -%s with %q:\n%s", c.name, f.Name, usage, b.String())
 			}
 		})
