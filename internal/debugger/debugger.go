@@ -126,7 +126,10 @@ func describeStep(s *schedule.Schedule, n int) string {
 
 // debugScript is the Delve Starlark script: break where the engine hands
 // step N to its goroutine, then step out of vtbound's runtime into the
-// user's code.
+// user's code. The breakpoint, the continue and the steps go through
+// Delve's API calls (create_breakpoint, raw_command, clear_breakpoint),
+// which print nothing, so the first location the user sees is the user's
+// frame, not vtbound's internal ones.
 const debugScript = `def inside_vtbound(fn):
 	if fn == None:
 		return True
@@ -134,15 +137,13 @@ const debugScript = `def inside_vtbound(fn):
 	return name.startswith("github.com/vtbound/vtbound/rt") or name.startswith("runtime.") or "._vtb" in name
 
 def main():
-	dlv_command("config source-list-line-count 0")
-	dlv_command("break vtbreak github.com/vtbound/vtbound/rt/internal/engine.BreakAtStep")
-	dlv_command("continue")
+	bp = create_breakpoint({"Name": "vtbreak", "FunctionName": "github.com/vtbound/vtbound/rt/internal/engine.BreakAtStep"})
+	raw_command("continue")
 	for i in range(16):
 		if not inside_vtbound(state().State.CurrentThread.Function):
 			break
-		dlv_command("stepout")
-	dlv_command("clear vtbreak")
-	dlv_command("config source-list-line-count 5")
+		raw_command("stepOut")
+	clear_breakpoint(bp.Breakpoint.ID)
 	print("vtbound: stopped before step %d (%s); print variables, then continue or exit")
 	dlv_command("list")
 `
