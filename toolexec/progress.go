@@ -193,14 +193,14 @@ func readProgress(path string) buildState {
 // StdAnnouncement.
 func (st buildState) line(elapsed time.Duration) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "the standard library for instrumented builds, %d packages compiled", st.std)
-	if st.last != "" {
-		fmt.Fprintf(&b, " (latest: %s)", st.last)
-	}
+	fmt.Fprintf(&b, "%d standard-library packages compiled", st.std)
 	switch {
 	case st.rtRunning:
-		b.WriteString("; vtbound's runtime rt with its dependencies, in a nested go build")
-	case st.rtDone:
+		b.WriteString("; now vtbound's runtime (rt, a nested go build)")
+	case st.last != "":
+		fmt.Fprintf(&b, " (latest: %s)", st.last)
+	}
+	if st.rtDone {
 		b.WriteString("; rt built")
 	}
 	fmt.Fprintf(&b, "; %s so far", elapsed.Round(time.Second))

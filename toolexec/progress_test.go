@@ -3,7 +3,6 @@ package toolexec
 import (
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -79,14 +78,14 @@ func TestProgressLines(t *testing.T) {
 	if len(lines) != 2 {
 		t.Fatalf("lines after 25 s of silence: %q; want one progress line", lines[1:])
 	}
-	want := ProgressPrefix + "the standard library for instrumented builds, 3 packages compiled (latest: net/http); vtbound's runtime rt with its dependencies, in a nested go build; 25s so far"
+	want := ProgressPrefix + "3 standard-library packages compiled; now vtbound's runtime (rt, a nested go build); 25s so far"
 	if lines[1] != want {
 		t.Errorf("progress line\n%s\nwant\n%s", lines[1], want)
 	}
 	p.record("rt-done")
 	clock = t0.Add(40 * time.Second)
 	p.maybePrint(9 * time.Second)
-	if len(lines) != 3 || !strings.HasSuffix(lines[2], "; rt built; 40s so far") {
+	if len(lines) != 3 || lines[2] != ProgressPrefix+"3 standard-library packages compiled (latest: net/http); rt built; 40s so far" {
 		t.Errorf("after rt was built: %q", lines[2:])
 	}
 }

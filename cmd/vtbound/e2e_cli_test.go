@@ -128,7 +128,7 @@ func checkColdLines(t *testing.T, r result, took time.Duration) {
 	if r.code != 0 || len(lines) == 0 || lines[0] != toolexec.StdAnnouncement {
 		t.Fatalf("cold build on a terminal: %+v; want exit 0 and the announcement first", r)
 	}
-	progress := regexp.MustCompile(`^` + regexp.QuoteMeta(toolexec.ProgressPrefix) + `the standard library for instrumented builds, \d+ packages compiled .*; \d+s so far$`)
+	progress := regexp.MustCompile(`^` + regexp.QuoteMeta(toolexec.ProgressPrefix) + `\d+ standard-library packages compiled.*; [0-9hms]+ so far$`)
 	for _, l := range lines[1:] {
 		if !progress.MatchString(l) {
 			t.Errorf("cold build on a terminal printed %q; want only progress lines after the announcement", l)
