@@ -16,6 +16,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // GitignoreText is the content of the .gitignore of a state directory.
@@ -43,6 +44,11 @@ func Create(dir string) error {
 // the state directory stateDir are kept, one directory per stateDir; it
 // creates it. When there is no usable user cache directory it returns
 // stateDir/cache, inside the ignored state directory.
+//
+// Each such directory names its state directory in a file (ownerFile);
+// CacheDir removes the directories of kind whose state directory no
+// longer exists (a deleted clone, a temporary module), so the user cache
+// does not keep their products for ever.
 func CacheDir(stateDir, kind string) (string, error) {
 	abs, err := filepath.Abs(stateDir)
 	if err != nil {
@@ -50,11 +56,33 @@ func CacheDir(stateDir, kind string) (string, error) {
 	}
 	sum := sha256.Sum256([]byte(abs))
 	if base, err := os.UserCacheDir(); err == nil {
-		dir := filepath.Join(base, "vtbound", kind, filepath.Base(filepath.Dir(abs))+"-"+hex.EncodeToString(sum[:6]))
+		parent := filepath.Join(base, "vtbound", kind)
+		removeOrphans(parent)
+		dir := filepath.Join(parent, filepath.Base(filepath.Dir(abs))+"-"+hex.EncodeToString(sum[:6]))
 		if err := os.MkdirAll(dir, 0o755); err == nil {
+			os.WriteFile(filepath.Join(dir, ownerFile), []byte(abs+"\n"), 0o644)
 			return dir, nil
 		}
 	}
 	dir := filepath.Join(abs, "cache")
 	return dir, Create(dir)
+}
+
+// ownerFile, in a cache directory, holds the path of its state directory.
+const ownerFile = "owner"
+
+// removeOrphans removes the directories under parent whose owner file
+// names a state directory that no longer exists.
+func removeOrphans(parent string) {
+	entries, _ := os.ReadDir(parent)
+	for _, e := range entries {
+		dir := filepath.Join(parent, e.Name())
+		owner, err := os.ReadFile(filepath.Join(dir, ownerFile))
+		if !e.IsDir() || err != nil {
+			continue
+		}
+		if _, err := os.Stat(strings.TrimSpace(string(owner))); errors.Is(err, fs.ErrNotExist) {
+			os.RemoveAll(dir)
+		}
+	}
 }

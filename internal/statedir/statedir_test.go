@@ -38,17 +38,36 @@ func TestCreateWritesGitignoreOnce(t *testing.T) {
 }
 
 // TestCacheDirOutsideTheModule checks that build products go to the user
-// cache directory, one directory per state directory.
+// cache directory, one directory per state directory, and that the
+// directory of a state directory that was deleted is removed.
 func TestCacheDirOutsideTheModule(t *testing.T) {
 	cache := t.TempDir()
 	t.Setenv("XDG_CACHE_HOME", cache)
 	t.Setenv("HOME", t.TempDir())
-	a, err := CacheDir(filepath.Join(t.TempDir(), "a", ".vtbound"), "sweep")
+	kept := filepath.Join(t.TempDir(), "a", ".vtbound")
+	if err := Create(kept); err != nil {
+		t.Fatal(err)
+	}
+	a, err := CacheDir(kept, "sweep")
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := CacheDir(filepath.Join(t.TempDir(), "b", ".vtbound"), "sweep")
+	gone := filepath.Join(t.TempDir(), "b", ".vtbound")
+	if err := Create(gone); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := CacheDir(gone, "sweep")
 	if !strings.HasPrefix(a, cache) || a == b {
 		t.Errorf("cache dirs %s, %s; want two distinct directories under %s", a, b, cache)
+	}
+	os.RemoveAll(filepath.Dir(gone))
+	if _, err := CacheDir(filepath.Join(t.TempDir(), "c", ".vtbound"), "sweep"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(b); err == nil {
+		t.Errorf("the cache of a deleted state directory is kept: %s", b)
+	}
+	if _, err := os.Stat(a); err != nil {
+		t.Errorf("the cache of an existing state directory is removed: %v", err)
 	}
 }
