@@ -20,7 +20,10 @@ const DebugEnv = "VTBOUND_DEBUG"
 
 // VerboseEnv, when set to a value other than 0, makes every instrumented
 // compile print its count of instrumented and all memory-access sites.
-const VerboseEnv = "VTBOUND_VERBOSE"
+// It is not VTBOUND_VERBOSE, the test binaries' setting: a build-time
+// setting enters the build hash, and sharing a name would rebuild every
+// package whenever the run-time one is set.
+const VerboseEnv = "VTBOUND_BUILD_VERBOSE"
 
 // AliasEnv set to "off" instruments every candidate access instead of only
 // those the alias analysis finds shared.

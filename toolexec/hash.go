@@ -13,7 +13,7 @@ import (
 
 // BuildSettings are the build-time settings that enter the -V=full hash:
 // the normalised VTBOUND_SCOPE, VTBOUND_ALIAS, and VTBOUND_DEBUG and
-// VTBOUND_VERBOSE (their output is compiler output, which the build cache
+// VTBOUND_BUILD_VERBOSE (their output is compiler output, which the build cache
 // replays). Runtime settings do not
 // enter it: the go command's test cache tracks the variables the test
 // binary reads.

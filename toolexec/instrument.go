@@ -60,7 +60,9 @@ func instrument(p *compilePlan, env *Env) ([]string, error) {
 		return nil, errUnchanged
 	}
 	if out.NeedsRT {
-		rt, err := rtbuild.Ensure(rtConfig(env, p.cmd), p.work)
+		c := rtConfig(env, p.cmd)
+		c.Progress = p.progress.record
+		rt, err := rtbuild.Ensure(c, p.work)
 		if err != nil {
 			return nil, err
 		}

@@ -30,6 +30,8 @@ type compilePlan struct {
 	isTest bool
 	// mode is Full for a package in scope, Concurrency for a dependency.
 	mode scope.Mode
+	// progress records the build's progress (nil: not recorded).
+	progress *progress
 }
 
 // planCompile applies the skip rules and the scope to a compile command.

@@ -69,12 +69,14 @@ func compile(args []string, env *Env) int {
 		env.debugf("compile: %v", err)
 		return run(args, env)
 	}
-	announceStdBuild(cmd, env)
+	prog := startProgress(cmd, env)
+	defer prog.end()
 	p, err := planCompile(cmd, env)
 	if err != nil {
 		env.debugf("compile %s: %v", env.ImportPath, err)
 		return run(args, env)
 	}
+	p.progress = prog
 	start := time.Now()
 	argv, err := instrument(p, env)
 	env.debugf("compile %s: instrumentation took %v", p.name, time.Since(start).Round(time.Millisecond))

@@ -61,15 +61,27 @@ var writers = map[string]func(io.Writer, []finding, string) error{
 	"sarif": writeSARIF,
 }
 
-func run(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("report", flag.ContinueOnError)
+// Flags returns the flags of the report command, for help to list.
+func Flags() *flag.FlagSet {
+	fs, _, _ := newFlags(io.Discard)
+	return fs
+}
+
+// newFlags defines the report command's flags, reporting to stderr.
+func newFlags(stderr io.Writer) (fs *flag.FlagSet, format *string, inventory *bool) {
+	fs = flag.NewFlagSet("report", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	format := fs.String("format", "text", "output format: text, json or sarif")
-	inventory := fs.Bool("inventory", false, "also list every shared variable, not only the accesses that can race")
+	format = fs.String("format", "text", "output format: text, json or sarif")
+	inventory = fs.Bool("inventory", false, "also list every shared variable, not only the accesses that can race")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: vtbound report [-format=text|json|sarif] [-inventory] [packages]")
 		fs.PrintDefaults()
 	}
+	return fs, format, inventory
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	fs, format, inventory := newFlags(stderr)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}

@@ -6,9 +6,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/vtbound/vtbound/toolexec"
 )
 
 // TestTypeError checks that a package that does not type-check fails
@@ -76,9 +80,11 @@ func TestReplayMissingFile(t *testing.T) {
 
 // TestStdAnnouncement builds a tiny program with fresh build caches: the
 // go command's standard error is a terminal (a pty from script(1)) on the
-// cold build, which prints the standard-library line exactly once, and on
-// the warm build, which prints nothing; a cold build whose standard error
-// is a pipe (logs, go test -json readers, these tests) prints nothing.
+// cold build, which prints the standard-library line exactly once and,
+// while it lasts, progress lines (at least one when it lasts longer than
+// 25 s: one is due every 10 s); on the warm build, which prints nothing;
+// a cold build whose standard error is a pipe (logs, go test -json
+// readers, these tests) prints nothing.
 func TestStdAnnouncement(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the runtime's packages twice")
@@ -99,10 +105,36 @@ func TestStdAnnouncement(t *testing.T) {
 		t.Errorf("cold build, standard error a pipe: %+v; want success and no vtbound line", piped)
 	}
 	env := []string{"GOCACHE=" + t.TempDir()}
-	for i, want := range []int{1, 0} {
-		r := command(t, dir, env, "", script, "-qec", build, "/dev/null")
-		if n := strings.Count(r.output(), "vtbound: building the standard library"); r.code != 0 || n != want {
-			t.Errorf("build %d on a terminal: %+v; want exit 0 and the line %d time(s)", i+1, r, want)
+	start := time.Now()
+	cold := command(t, dir, env, "", script, "-qec", build, "/dev/null")
+	checkColdLines(t, cold, time.Since(start))
+	warm := command(t, dir, env, "", script, "-qec", build, "/dev/null")
+	if warm.code != 0 || strings.Contains(warm.output(), "vtbound:") {
+		t.Errorf("warm build on a terminal: %+v; want exit 0 and no vtbound line", warm)
+	}
+}
+
+// checkColdLines checks the vtbound lines of a cold build on a terminal
+// that took that long: the announcement once, first, then only progress lines,
+// at least one when the build lasted well over the interval.
+func checkColdLines(t *testing.T, r result, took time.Duration) {
+	t.Helper()
+	var lines []string
+	for _, l := range strings.Split(strings.ReplaceAll(r.output(), "\r", ""), "\n") {
+		if strings.HasPrefix(l, "vtbound:") {
+			lines = append(lines, l)
 		}
+	}
+	if r.code != 0 || len(lines) == 0 || lines[0] != toolexec.StdAnnouncement {
+		t.Fatalf("cold build on a terminal: %+v; want exit 0 and the announcement first", r)
+	}
+	progress := regexp.MustCompile(`^` + regexp.QuoteMeta(toolexec.ProgressPrefix) + `\d+ standard-library packages compiled.*; [0-9hms]+ so far$`)
+	for _, l := range lines[1:] {
+		if !progress.MatchString(l) {
+			t.Errorf("cold build on a terminal printed %q; want only progress lines after the announcement", l)
+		}
+	}
+	if took > 25*time.Second && len(lines) < 2 {
+		t.Errorf("a cold build of %v printed no progress line after the announcement:\n%s", took, r.output())
 	}
 }

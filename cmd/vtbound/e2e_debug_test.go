@@ -33,7 +33,8 @@ func findDelve(t *testing.T) string {
 // `vtbound debug` on it under the real Delve with commands piped in: the
 // program stops in the user's code just before the first conflicting
 // access (G2's read of the stock in Available), where the variables of that
-// moment can be printed.
+// moment can be printed; nothing of vtbound's own frames or breakpoint is
+// printed before that stop.
 func TestDebug(t *testing.T) {
 	dlv := findDelve(t)
 	dir := filepath.Join(t.TempDir(), "example")
@@ -57,6 +58,12 @@ func TestDebug(t *testing.T) {
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("vtbound debug output lacks %q:\n%s", want, out)
+		}
+	}
+	before, _, _ := strings.Cut(out, "vtbound: stopped before step")
+	for _, internal := range []string{"github.com/vtbound/vtbound/rt", "._vtb", "Breakpoint vtbreak"} {
+		if strings.Contains(before, internal) {
+			t.Errorf("vtbound debug shows %q before it stops at the user's frame:\n%s", internal, before)
 		}
 	}
 }

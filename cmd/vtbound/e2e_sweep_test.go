@@ -528,19 +528,20 @@ func BenchmarkSweepOverhead(b *testing.B) {
 	direct := func() {
 		goCmd(b, dir, []string{"VTBOUND_STRATEGY=random", "VTBOUND_SEED=1", "VTBOUND_BUDGET=" + execs}, append([]string{"test", "-count=1", toolexecFlag(b)}, pkgs...)...)
 	}
-	dbDir := b.TempDir() // the binary cache lives next to the database
+	dbDir := b.TempDir()
+	cacheHome := b.TempDir() // the binary cache lives in the user cache directory
 	n := 0
 	swept := func(extra ...string) {
 		n++
 		db := filepath.Join(dbDir, fmt.Sprintf("s%d.db", n))
 		args := append([]string{"sweep", "-db=" + db, "-alloc=equal", "-strategies=random", "-seed=1", "-p=1", "-per-test=" + execs}, extra...)
-		if r := command(b, dir, nil, "", vtbin(b), append(args, pkgs...)...); r.code != 0 {
+		if r := command(b, dir, []string{"XDG_CACHE_HOME=" + cacheHome}, "", vtbin(b), append(args, pkgs...)...); r.code != 0 {
 			b.Fatalf("sweep: %+v", r)
 		}
 	}
 	direct() // warm the build cache
 	swept()  // and the binary cache
-	bins, _ := filepath.Glob(filepath.Join(dbDir, "cache", "*_ok-*.test"))
+	bins, _ := filepath.Glob(filepath.Join(cacheHome, "vtbound", "sweep", "*", "*_ok-*.test"))
 	if len(bins) != 1 {
 		b.Fatalf("cached binaries %v, want the one of ok", bins)
 	}
@@ -562,4 +563,40 @@ func BenchmarkSweepOverhead(b *testing.B) {
 	b.ReportMetric(s.Seconds()/d.Seconds(), "sweep/direct")
 	b.ReportMetric(r.Seconds()/d.Seconds(), "rebuild/direct")
 	b.ReportMetric(s.Seconds()/x.Seconds(), "sweep/binary")
+}
+
+// TestSweepStateIgnored sweeps one package of a git repository: the
+// .vtbound/ directory the sweep creates holds a .gitignore ignoring
+// everything, so git status stays clean, and the test binaries are in
+// the user cache directory, not in the module.
+func TestSweepStateIgnored(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("needs git")
+	}
+	dir := module(t, "sweep")
+	git := func(args ...string) result {
+		return command(t, dir, []string{"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t"}, "", "git", args...)
+	}
+	for _, args := range [][]string{{"init", "-q"}, {"add", "."}, {"commit", "-qm", "module"}} {
+		if r := git(args...); r.code != 0 {
+			t.Fatalf("git %v: %+v", args, r)
+		}
+	}
+	cacheHome := t.TempDir()
+	args := append([]string{"sweep"}, e2eSweepFlags...)
+	r := command(t, dir, []string{"XDG_CACHE_HOME=" + cacheHome}, "", vtbin(t), append(args, "./ok")...)
+	if r.code != 0 {
+		t.Fatalf("sweep ./ok: %+v", r)
+	}
+	if data, err := os.ReadFile(filepath.Join(dir, ".vtbound", ".gitignore")); err != nil || !strings.Contains(string(data), "\n*\n") {
+		t.Errorf(".vtbound/.gitignore: %q, %v; want a line '*'", data, err)
+	}
+	if st := git("status", "--porcelain", "--untracked-files=all"); st.code != 0 || st.stdout != "" {
+		t.Errorf("git status after a sweep: %+v; want clean", st)
+	}
+	inModule, _ := filepath.Glob(filepath.Join(dir, ".vtbound", "*", "*.test"))
+	inCache, _ := filepath.Glob(filepath.Join(cacheHome, "vtbound", "sweep", "*", "*.test"))
+	if len(inModule) != 0 || len(inCache) != 1 {
+		t.Errorf("test binaries in the module %v, in the user cache %v; want none and ok's", inModule, inCache)
+	}
 }

@@ -1,47 +1,61 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/vtbound/vtbound/rt/settings"
 )
 
+// helpWidth is the width help output fits in.
+const helpWidth = 100
+
 // usage prints the command's help text: the ways to run vtbound, its
-// subcommands and every setting of the settings table.
+// subcommands and every setting of the settings table, in helpWidth
+// columns.
 func usage(w io.Writer) {
 	fmt.Fprint(w, `vtbound finds concurrency bugs in Go tests by controlling goroutine scheduling.
 
 Usage:
-    go test -toolexec=vtbound [build and test flags] [packages]   explore the tests' schedules
-    go vet -vettool=$(which vtbound) [packages]                     static shared-variable report
+    go test -toolexec=vtbound [build and test flags] [packages]
+        explore the tests' schedules
+    go vet -vettool=$(which vtbound) [packages]
+        static shared-variable report
 
 Commands:
 `)
-	tw := tabwriter.NewWriter(w, 0, 8, 3, ' ', 0)
 	for _, c := range commands() {
-		fmt.Fprintf(tw, "    vtbound %s\t%s\n", strings.TrimSpace(c.name+" "+c.args), c.summary)
+		item(w, "vtbound "+strings.TrimSpace(c.name+" "+c.args), c.summary)
 	}
-	tw.Flush()
 	listSettings(w, settings.Build, "Build-time settings (read while compiling; they enter the build cache key):")
 	listSettings(w, settings.Run, "Run-time settings (read by each test binary when a test starts):")
-	fmt.Fprint(w, "\nRun 'vtbound help SETTING' to explain one setting, e.g. 'vtbound help VTBOUND_BUDGET'.\n")
+	fmt.Fprint(w, "\nRun 'vtbound help COMMAND' for a command's flags, 'vtbound help SETTING' to explain one\nsetting, e.g. 'vtbound help VTBOUND_BUDGET'.\n")
 }
 
-// listSettings prints the settings of one phase under a heading, one per
-// line with its default.
+// item prints a heading line indented by 4 and its text below it,
+// indented by 8 and wrapped to helpWidth.
+func item(w io.Writer, heading, text string) {
+	fmt.Fprintf(w, "    %s\n", heading)
+	fmt.Fprintf(w, "%s\n", indent(wrap(text, helpWidth-8), "        "))
+}
+
+// listSettings prints the settings of one phase under a heading: each
+// name with its default, its summary below.
 func listSettings(w io.Writer, phase settings.Phase, heading string) {
 	fmt.Fprintf(w, "\n%s\n", heading)
-	tw := tabwriter.NewWriter(w, 0, 8, 3, ' ', 0)
 	for _, s := range settings.All() {
 		if s.Phase == phase {
-			fmt.Fprintf(tw, "    %s\t%s (default: %s)\n", s.Name, s.Summary, shownDefault(s))
+			item(w, fmt.Sprintf("%s (default: %s)", s.Name, shownDefault(s)), s.Summary)
 		}
 	}
-	tw.Flush()
+}
+
+// indent prefixes every line of text with prefix.
+func indent(text, prefix string) string {
+	return prefix + strings.ReplaceAll(text, "\n", "\n"+prefix)
 }
 
 // shownDefault is the default of s as help shows it: a value, or a
@@ -69,7 +83,7 @@ func helpCmd(args []string) int {
 // explain prints the documentation of the setting or command called name.
 func explain(stdout, stderr io.Writer, name string) int {
 	if c, ok := lookupCommand(name); ok {
-		fmt.Fprintf(stdout, "vtbound %s\n\n\t%s\n", strings.TrimSpace(c.name+" "+c.args), c.summary)
+		explainCommand(stdout, c)
 		return 0
 	}
 	rows := settings.Lookup(name)
@@ -81,14 +95,43 @@ func explain(stdout, stderr io.Writer, name string) int {
 		if i > 0 {
 			fmt.Fprintln(stdout)
 		}
-		fmt.Fprintf(stdout, "%s (%s): %s\n\n", s.Name, s.Phase, s.Summary)
-		fmt.Fprintf(stdout, "\tdefault: %s\n", shownDefault(s))
+		fmt.Fprintf(stdout, "%s\n\n", wrap(fmt.Sprintf("%s (%s): %s", s.Name, s.Phase, s.Summary), helpWidth))
+		field(stdout, "default", shownDefault(s))
 		if s.Accepts != "" {
-			fmt.Fprintf(stdout, "\taccepts: %s\n", s.Accepts)
+			field(stdout, "accepts", s.Accepts)
 		}
 		fmt.Fprintf(stdout, "\n%s\n", wrap(s.Doc, 76))
 	}
 	return 0
+}
+
+// field prints "    name: value", the value wrapped to helpWidth and
+// aligned after the name.
+func field(w io.Writer, name, value string) {
+	prefix := "    " + name + ": "
+	text := indent(wrap(value, helpWidth-len(prefix)), strings.Repeat(" ", len(prefix)))
+	fmt.Fprintf(w, "%s%s\n", prefix, text[len(prefix):])
+}
+
+// explainCommand prints a command's usage line, its summary and its
+// flags, as its flag set defines them.
+func explainCommand(w io.Writer, c subcommand) {
+	fmt.Fprintf(w, "usage: vtbound %s\n\n%s\n", strings.TrimSpace(c.name+" "+c.args), wrap(c.summary, helpWidth))
+	if c.flags == nil {
+		return
+	}
+	fmt.Fprint(w, "\nFlags:\n")
+	c.flags().VisitAll(func(f *flag.Flag) {
+		name, usage := flag.UnquoteUsage(f)
+		heading := "-" + f.Name
+		if name != "" {
+			heading += " " + name
+		}
+		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" {
+			usage += fmt.Sprintf(" (default: %s)", f.DefValue)
+		}
+		item(w, heading, usage)
+	})
 }
 
 // wrap breaks text into lines of at most width bytes at spaces.
@@ -124,6 +167,21 @@ func settingsMarkdown() string {
 			}
 		}
 		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// commandsMarkdown renders the dispatch table as the Markdown table of
+// docs/cli.md: each command's usage, what it does and its flags.
+func commandsMarkdown() string {
+	var b strings.Builder
+	b.WriteString("| command | does | flags |\n|---|---|---|\n")
+	for _, c := range commands() {
+		var flags []string
+		if c.flags != nil {
+			c.flags().VisitAll(func(f *flag.Flag) { flags = append(flags, "`-"+f.Name+"`") })
+		}
+		fmt.Fprintf(&b, "| `vtbound %s` | %s | %s |\n", mdCell(strings.TrimSpace(c.name+" "+c.args)), mdCell(c.summary), mdCell(strings.Join(flags, ", ")))
 	}
 	return b.String()
 }

@@ -7,6 +7,7 @@
 //	go vet -vettool=$(which vtbound) ./...     static shared-variable report
 //	vtbound report [packages]                  shared-variable report
 //	vtbound lsp                                language server over stdio
+//	vtbound prune [-n] [packages]              remove saved schedules that no longer fail or apply
 //	vtbound debug [-step N] FILE               replay a schedule under Delve, stopped at step N
 //	vtbound version                            print version and build hash
 //	vtbound help [SETTING|COMMAND]             print help, or explain one setting
@@ -20,7 +21,9 @@
 package main
 
 import (
+	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -29,6 +32,7 @@ import (
 	"github.com/vtbound/vtbound/analyzers/report"
 	"github.com/vtbound/vtbound/internal/debugger"
 	"github.com/vtbound/vtbound/internal/lsp"
+	"github.com/vtbound/vtbound/internal/prune"
 	"github.com/vtbound/vtbound/internal/replay"
 	"github.com/vtbound/vtbound/internal/show"
 	sweep "github.com/vtbound/vtbound/internal/sweep/cli"
@@ -54,19 +58,22 @@ const (
 type subcommand struct {
 	name, args, summary string
 	run                 func(args []string) int
+	// flags returns the command's flag set, for help to list (nil: none).
+	flags func() *flag.FlagSet
 }
 
 // commands returns vtbound's subcommands in the order help lists them.
 func commands() []subcommand {
 	return []subcommand{
-		{"report", "[-format=text|json|sarif] [packages]", "static shared-variable report, without go vet", report.Main},
-		{"show", "[-full] [-html] FILE", "print a saved schedule's interleaving, or draw it as HTML lanes, without running", show.Main},
-		{"sweep", "[flags] [packages] | merge a.db b.db -o all.db | report", "nightly sweep: explore every test under a budget, record results and bugs in .vtbound/sweep.db", sweep.Main},
-		{"replay", "FILE", "replay a saved schedule file with go test -toolexec=vtbound", replay.Main},
-		{"debug", "[-step N] FILE", "replay a saved schedule under Delve, stopped before step N (default: the first conflicting access)", debugger.Main},
-		{"lsp", "", "language server over stdio: the vet suite's diagnostics in editors (docs/editors.md)", lspCmd},
-		{"version", "", "print vtbound's module version, the Go version and the build hash", versionCmd},
-		{"help", "[SETTING|COMMAND]", "print this help, or explain one setting or command", helpCmd},
+		{"report", "[-format=text|json|sarif] [-inventory] [packages]", "static shared-variable report, without go vet", report.Main, report.Flags},
+		{"show", "[-full] [-html] [-o FILE] FILE", "print a saved schedule's interleaving, or draw it as HTML lanes, without running", show.Main, show.Flags},
+		{"sweep", "[flags] [packages] | merge a.db b.db -o all.db | report", "nightly sweep: explore every test under a budget, record results and bugs in .vtbound/sweep.db", sweep.Main, sweep.Flags},
+		{"replay", "FILE", "replay a saved schedule file with go test -toolexec=vtbound", replay.Main, nil},
+		{"prune", "[-n] [packages]", "replay the saved schedules and remove those that no longer fail or no longer apply", prune.Main, func() *flag.FlagSet { return prune.FlagSet(io.Discard) }},
+		{"debug", "[-step N] [-dlv PATH] FILE", "replay a saved schedule under Delve, stopped before step N (default: the first conflicting access)", debugger.Main, debugger.Flags},
+		{"lsp", "", "language server over stdio: the vet suite's diagnostics in editors (docs/editors.md)", lspCmd, nil},
+		{"version", "", "print vtbound's module version, the Go version and the build hash", versionCmd, nil},
+		{"help", "[SETTING|COMMAND]", "print this help, or explain one setting or command (with its flags)", helpCmd, nil},
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -15,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/vtbound/vtbound/internal/testbin"
 	"github.com/vtbound/vtbound/rt/settings"
@@ -178,8 +180,12 @@ func TestHelpSetting(t *testing.T) {
 		t.Errorf("help scope: %+v", r)
 	}
 	r = command(t, ".", nil, "", vtbin(t), "help", "VTBOUND_VERBOSE")
-	if r.code != 0 || !strings.Contains(r.stdout, "(build-time)") || !strings.Contains(r.stdout, "(run-time)") {
-		t.Errorf("help VTBOUND_VERBOSE: %+v; want both phases", r)
+	if r.code != 0 || strings.Contains(r.stdout, "(build-time)") || !strings.HasPrefix(r.stdout, "VTBOUND_VERBOSE (run-time)") {
+		t.Errorf("help VTBOUND_VERBOSE: %+v; want the run-time setting only", r)
+	}
+	r = command(t, ".", nil, "", vtbin(t), "help", "build_verbose")
+	if r.code != 0 || !strings.HasPrefix(r.stdout, "VTBOUND_BUILD_VERBOSE (build-time)") {
+		t.Errorf("help build_verbose: %+v; want the build-time setting", r)
 	}
 	bad := command(t, ".", nil, "", vtbin(t), "help", "VTBOUND_BUDGT")
 	if bad.code != 2 || !strings.Contains(bad.stderr, `"VTBOUND_BUDGT"`) || bad.stdout != "" {
@@ -256,17 +262,35 @@ const (
 // TestConfigurationDoc requires that docs/configuration.md shows the
 // settings table as it is (run with -update after changing the table).
 func TestConfigurationDoc(t *testing.T) {
-	file := filepath.Join("..", "..", "docs", "configuration.md")
+	checkGenerated(t, filepath.Join("..", "..", "docs", "configuration.md"), docTableStart, docTableEnd, settingsMarkdown(), "TestConfigurationDoc")
+}
+
+// The markers around the generated commands table in docs/cli.md.
+const (
+	cliTableStart = "<!-- commands table: generated from the dispatch table (commands in main.go); go test ./cmd/vtbound -run TestCLIDoc -update -->\n"
+	cliTableEnd   = "<!-- end of commands table -->\n"
+)
+
+// TestCLIDoc checks that docs/cli.md lists every command of the dispatch
+// table, with its usage, summary and flags.
+func TestCLIDoc(t *testing.T) {
+	checkGenerated(t, filepath.Join("..", "..", "docs", "cli.md"), cliTableStart, cliTableEnd, commandsMarkdown(), "TestCLIDoc")
+}
+
+// checkGenerated checks that the text between the start and end markers
+// of file is content; with -update it rewrites it.
+func checkGenerated(t *testing.T, file, start, end, content, test string) {
+	t.Helper()
 	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	before, rest, ok1 := strings.Cut(string(data), docTableStart)
-	_, after, ok2 := strings.Cut(rest, docTableEnd)
+	before, rest, ok1 := strings.Cut(string(data), start)
+	_, after, ok2 := strings.Cut(rest, end)
 	if !ok1 || !ok2 {
 		t.Fatalf("%s lacks the generated-table markers", file)
 	}
-	want := before + docTableStart + "\n" + settingsMarkdown() + docTableEnd + after
+	want := before + start + "\n" + content + end + after
 	if want == string(data) {
 		return
 	}
@@ -276,7 +300,7 @@ func TestConfigurationDoc(t *testing.T) {
 		}
 		return
 	}
-	t.Errorf("%s is stale: run go test ./cmd/vtbound -run TestConfigurationDoc -update", file)
+	t.Errorf("%s is stale: run go test ./cmd/vtbound -run %s -update", file, test)
 }
 
 // internalEnv are VTBOUND_* variables vtbound sets for itself, not
@@ -351,3 +375,46 @@ func envNames(t *testing.T, dir string) map[string]bool {
 }
 
 var envName = regexp.MustCompile(`^VTBOUND_[A-Z_]+$`)
+
+// TestHelpFitsWidth checks that every line of the help, of each command's
+// help and of each setting's explanation fits in helpWidth columns.
+func TestHelpFitsWidth(t *testing.T) {
+	var b bytes.Buffer
+	usage(&b)
+	for _, c := range commands() {
+		explain(&b, io.Discard, c.name)
+	}
+	for _, s := range settings.All() {
+		explain(&b, io.Discard, s.Name)
+	}
+	for i, l := range strings.Split(b.String(), "\n") {
+		if n := utf8.RuneCountInString(strings.ReplaceAll(l, "\t", "        ")); n > helpWidth {
+			t.Errorf("help line %d is %d columns wide (max %d): %q", i+1, n, helpWidth, l)
+		}
+	}
+}
+
+// TestHelpCommandFlags checks that `vtbound help CMD` prints the usage
+// line and every flag of CMD's own flag set with its usage text.
+func TestHelpCommandFlags(t *testing.T) {
+	withFlags := 0
+	for _, c := range commands() {
+		var b bytes.Buffer
+		if code := explain(&b, io.Discard, c.name); code != 0 || !strings.HasPrefix(b.String(), "usage: vtbound "+c.name) {
+			t.Errorf("help %s: exit %d\n%s", c.name, code, b.String())
+		}
+		if c.flags == nil {
+			continue
+		}
+		withFlags++
+		c.flags().VisitAll(func(f *flag.Flag) {
+			_, usage := flag.UnquoteUsage(f)
+			if !regexp.MustCompile(`(?m)^\s+-`+f.Name+`\b`).MatchString(b.String()) || !strings.Contains(strings.Join(strings.Fields(b.String()), " "), usage) {
+				t.Errorf("help %s does not list -%s with %q:\n%s", c.name, f.Name, usage, b.String())
+			}
+		})
+	}
+	if withFlags < 5 {
+		t.Errorf("%d commands list flags; want report, show, sweep, prune and debug", withFlags)
+	}
+}

@@ -18,6 +18,24 @@ import (
 	"github.com/vtbound/vtbound/rt/schedule"
 )
 
+// Flags returns the flags of `vtbound debug`, for help to list.
+func Flags() *flag.FlagSet {
+	fs, _, _ := newFlags()
+	return fs
+}
+
+// newFlags defines the flags of `vtbound debug`.
+func newFlags() (fs *flag.FlagSet, step *int, dlv *string) {
+	fs = flag.NewFlagSet("debug", flag.ContinueOnError)
+	step = fs.Int("step", 0, "stop before this step of the interleaving (as numbered by vtbound show; default: the first conflicting access)")
+	dlv = fs.String("dlv", "dlv", "the Delve command")
+	fs.Usage = func() {
+		fmt.Fprintln(os.Stderr, "usage: vtbound debug [-step N] [-dlv PATH] FILE")
+		fs.PrintDefaults()
+	}
+	return fs, step, dlv
+}
+
 // Main runs `vtbound debug [-step N] [-dlv PATH] FILE`: it replays a
 // saved schedule under Delve and stops the program just before step N
 // (default: the first of the conflicting accesses), in the goroutine that
@@ -25,13 +43,7 @@ import (
 // the moment of the bug. Delve's prompt then reads standard input as
 // usual. See docs/debug.md.
 func Main(args []string) int {
-	fs := flag.NewFlagSet("debug", flag.ContinueOnError)
-	step := fs.Int("step", 0, "stop before this step of the interleaving (as numbered by vtbound show; default: the first conflicting access)")
-	dlv := fs.String("dlv", "dlv", "the Delve command")
-	fs.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: vtbound debug [-step N] [-dlv PATH] FILE")
-		fs.PrintDefaults()
-	}
+	fs, step, dlv := newFlags()
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -114,7 +126,10 @@ func describeStep(s *schedule.Schedule, n int) string {
 
 // debugScript is the Delve Starlark script: break where the engine hands
 // step N to its goroutine, then step out of vtbound's runtime into the
-// user's code.
+// user's code. The breakpoint, the continue and the steps go through
+// Delve's API calls (create_breakpoint, raw_command, clear_breakpoint),
+// which print nothing, so the first location the user sees is the user's
+// frame, not vtbound's internal ones.
 const debugScript = `def inside_vtbound(fn):
 	if fn == None:
 		return True
@@ -122,15 +137,13 @@ const debugScript = `def inside_vtbound(fn):
 	return name.startswith("github.com/vtbound/vtbound/rt") or name.startswith("runtime.") or "._vtb" in name
 
 def main():
-	dlv_command("config source-list-line-count 0")
-	dlv_command("break vtbreak github.com/vtbound/vtbound/rt/internal/engine.BreakAtStep")
-	dlv_command("continue")
+	bp = create_breakpoint({"Name": "vtbreak", "FunctionName": "github.com/vtbound/vtbound/rt/internal/engine.BreakAtStep"})
+	raw_command("continue")
 	for i in range(16):
 		if not inside_vtbound(state().State.CurrentThread.Function):
 			break
-		dlv_command("stepout")
-	dlv_command("clear vtbreak")
-	dlv_command("config source-list-line-count 5")
+		raw_command("stepOut")
+	clear_breakpoint(bp.Breakpoint.ID)
 	print("vtbound: stopped before step %d (%s); print variables, then continue or exit")
 	dlv_command("list")
 `

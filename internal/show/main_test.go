@@ -2,6 +2,7 @@ package show
 
 import (
 	"bytes"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -27,6 +28,12 @@ func TestShowCommand(t *testing.T) {
 	out, _, code = run("-html", file)
 	if code != 0 || !strings.HasPrefix(out, "<!DOCTYPE html>") || !strings.Contains(out, `<g class="lane" data-goroutine="3"`) {
 		t.Errorf("show -html: exit %d\n%.300s", code, out)
+	}
+	text := filepath.Join(t.TempDir(), "out.txt")
+	if _, _, code := run("-o", text, file); code != 0 {
+		t.Errorf("show -o: exit %d", code)
+	} else if data, _ := os.ReadFile(text); !strings.Contains(string(data), "what happened:") {
+		t.Errorf("show -o wrote %q", data)
 	}
 	for _, args := range [][]string{{}, {"-bogus", file}, {file, file}} {
 		if _, errs, code := run(args...); code != 2 || !strings.Contains(errs, "usage: vtbound show") && !strings.Contains(errs, "flag provided but not defined") {

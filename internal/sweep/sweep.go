@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/vtbound/vtbound/internal/statedir"
 	"github.com/vtbound/vtbound/internal/sweep/db"
 	"github.com/vtbound/vtbound/internal/sweep/progress"
 )
@@ -130,8 +131,9 @@ func (s *sweeper) resumable() (*db.Run, error) {
 // buildAll lists and builds the packages with -p builds at a time,
 // recording each package.
 func (s *sweeper) buildAll(ctx context.Context) ([]*pkg, error) {
-	bin := filepath.Join(filepath.Dir(filepath.Dir(s.scratch)), "cache") // .vtbound/cache, kept across sweeps
-	if err := os.MkdirAll(bin, 0o755); err != nil {
+	// Test binaries are kept across sweeps in the user cache directory.
+	bin, err := statedir.CacheDir(filepath.Dir(filepath.Dir(s.scratch)), "sweep")
+	if err != nil {
 		return nil, err
 	}
 	pkgs, err := listPackages(ctx, s.cfg, bin)

@@ -8,7 +8,8 @@ import (
 )
 
 // TestHTMLInBrowser opens the sample report in a real headless Chromium:
-// no console errors, every plot and lane drawn with a size; the
+// no console errors, every plot and lane drawn with a size, the first bug
+// on the first screen, without scrolling; the
 // screenshot is kept as a test artefact.
 func TestHTMLInBrowser(t *testing.T) {
 	in := sample(t)
@@ -21,6 +22,8 @@ func TestHTMLInBrowser(t *testing.T) {
 			cvt: drawn("figure.cvt g.bar rect"), trends: drawn("figure[class*=trend-] svg"),
 			lanes: drawn(".vtb-lanes .lane"), steps: drawn(".vtb-lanes .step"),
 			svgs: document.querySelectorAll("svg").length, drawnSVGs: drawn("svg"),
+			firstBugTop: Math.round(document.querySelector("section#bugs .bug").getBoundingClientRect().top),
+			viewport: window.innerHeight,
 		};
 	})()`
 	var got map[string]int
@@ -35,5 +38,8 @@ func TestHTMLInBrowser(t *testing.T) {
 		if got[k] != n {
 			t.Errorf("%s: %d drawn, want %d (all: %v)", k, got[k], n, got)
 		}
+	}
+	if got["firstBugTop"] <= 0 || got["firstBugTop"] >= got["viewport"] {
+		t.Errorf("the first bug starts at %dpx, the window is %dpx high: want it on the first screen", got["firstBugTop"], got["viewport"])
 	}
 }

@@ -33,10 +33,11 @@ pre.replay{background:#f6f8fa;border:1px solid #d0d7de;padding:6px 10px;white-sp
 `
 
 // WriteHTML writes in as one self-contained HTML page (inline CSS and SVG,
-// no script, nothing fetched): the summary, per-test coverage growth per
-// strategy, the budget allocation, the (c,v,t) histogram of the bugs, the
-// trends across sweeps, each bug's interleaving as goroutine lanes with
-// the replay command, and what could not be explored.
+// no script, nothing fetched), leading with what a reader acts on: the
+// summary, each bug's interleaving as goroutine lanes with the replay
+// command, and what could not be explored; then the charts: the (c,v,t)
+// histogram of the bugs, per-test coverage growth per strategy, the
+// budget allocation and the trends across sweeps.
 func WriteHTML(w io.Writer, in Input) error {
 	bw := bufio.NewWriter(w)
 	title := in.Title
@@ -47,7 +48,7 @@ func WriteHTML(w io.Writer, in Input) error {
 		esc(title), pageCSS, show.LanesCSS)
 	fmt.Fprintf(bw, "<h1>%s</h1>\n", esc(title))
 	for _, section := range []func(io.Writer, Input) error{
-		writeSummary, writeCoverage, writeAllocation, writeCVT, writeTrends, writeBugs, writeFailures,
+		writeSummary, writeBugs, writeFailures, writeCVT, writeCoverage, writeAllocation, writeTrends,
 	} {
 		if err := section(bw, in); err != nil {
 			return err

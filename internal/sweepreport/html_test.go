@@ -49,6 +49,12 @@ func TestHTMLSections(t *testing.T) {
 	if regexp.MustCompile(`<script|<link|src=`).MatchString(page) {
 		t.Error("page is not self-contained")
 	}
+	bugs := strings.Index(page, `<section id="bugs">`)
+	for _, chart := range []string{"cvt", "coverage", "allocation", "trends"} {
+		if i := strings.Index(page, `<section id="`+chart+`">`); bugs < 0 || i < bugs {
+			t.Errorf("section %s comes before the bugs (at %d, bugs at %d); the page leads with the bugs", chart, i, bugs)
+		}
+	}
 }
 
 // TestHTMLEmpty: an empty input renders, saying what is missing.

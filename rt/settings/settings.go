@@ -56,8 +56,7 @@ type Setting struct {
 }
 
 // All returns every setting, build-time ones first, each group in the
-// order `vtbound help` lists them. A variable read in both phases
-// (VTBOUND_VERBOSE) has one row per phase.
+// order `vtbound help` lists them. No variable is read in both phases.
 func All() []Setting {
 	return append(buildSettings(), runSettings()...)
 }

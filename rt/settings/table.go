@@ -46,7 +46,7 @@ func buildSettings() []Setting {
 			"(instrumented, out of scope, standard library, nothing to rewrite, ...) and the time taken by the " +
 			"instrumentation and by the compiler.",
 	}, {
-		Name: "VTBOUND_VERBOSE", Phase: Build,
+		Name: "VTBOUND_BUILD_VERBOSE", Phase: Build,
 		Default: "0",
 		Accepts: "0 or any other value to enable",
 		Summary: "non-zero: each instrumented compile prints its count of instrumented sites",

@@ -54,6 +54,10 @@ type Config struct {
 	// Flags are the build's flags that change how rt compiles
 	// (cmdline.RelevantFlags).
 	Flags []string
+	// Progress, when not nil, is told "rt" when this build starts
+	// compiling rt and "rt-done" when that ends (not when rt is read
+	// from an earlier tool invocation's record).
+	Progress func(event string)
 }
 
 // Ensure returns rt compiled for the current build, whose work directory
@@ -74,12 +78,21 @@ func Ensure(c Config, work string) (rt *RT, err error) {
 	if data, err := os.ReadFile(result); err == nil {
 		return decodeRTResult(data)
 	}
+	c.progress("rt")
 	rt, err = buildRT(c, dir)
+	c.progress("rt-done")
 	data, _ := json.Marshal(rtResult{RT: rt, Err: errString(err)})
 	if werr := os.WriteFile(result, data, 0o666); werr != nil {
 		return nil, errors.Join(err, fmt.Errorf("rt: %w", werr))
 	}
 	return rt, err
+}
+
+// progress tells c.Progress about event, if it listens.
+func (c Config) progress(event string) {
+	if c.Progress != nil {
+		c.Progress(event)
+	}
 }
 
 // rtResult is the record of one build's rt, shared by its tool invocations.

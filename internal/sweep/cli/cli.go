@@ -47,6 +47,11 @@ func Main(args []string) int {
 	return sweep.Run(ctx, cfg)
 }
 
+// Flags returns the flags of `vtbound sweep`, for help to list.
+func Flags() *flag.FlagSet {
+	return newSweepFlags(&sweep.Config{}).fs
+}
+
 // sweepFlags are the flags of `vtbound sweep` and where they go.
 type sweepFlags struct {
 	fs                                         *flag.FlagSet

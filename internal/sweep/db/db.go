@@ -20,6 +20,8 @@ import (
 	"time"
 
 	bolt "go.etcd.io/bbolt"
+
+	"github.com/vtbound/vtbound/internal/statedir"
 )
 
 // DB is an open results database.
@@ -35,7 +37,7 @@ func Open(path string, create bool) (*DB, error) {
 		if _, err := os.Stat(path); err != nil {
 			return nil, fmt.Errorf("results database %s: %w", path, err)
 		}
-	} else if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	} else if err := statedir.Create(filepath.Dir(path)); err != nil {
 		return nil, fmt.Errorf("results database %s: %w", path, err)
 	}
 	b, err := openBolt(path)

@@ -1,6 +1,8 @@
 package explore
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -73,11 +75,34 @@ func (d *driver) replayFile(path string, explicit bool) bool {
 	case diverged && explicit:
 		d.emit(d.divergedReport(res, sf, path))
 	case diverged:
-		warnf("saved schedule %s no longer replays (program changed?): %s", path, firstDifference(sf.Trace, res.Trace))
+		warnf("saved schedule %s no longer replays (program changed?): %s; 'vtbound prune' removes saved schedules that no longer apply", path, firstDifference(sf.Trace, res.Trace))
 	case explicit:
 		t.Logf("vtbound: %s: replayed %s exactly; %q no longer occurs", t.Name(), path, sf.Oracle)
+	default:
+		noteFixed(path, sf.Oracle)
 	}
 	return false
+}
+
+// noteFixed says, once per schedule file and content on this machine,
+// that a saved schedule replays exactly and no longer fails: the bug it
+// recorded is fixed. A marker in the user cache directory (vtbound/fixed)
+// remembers that it was said; without one it is said on every run.
+func noteFixed(path, oracle string) {
+	abs, _ := filepath.Abs(path)
+	data, _ := os.ReadFile(path)
+	sum := sha256.Sum256(append([]byte(abs+"\x00"), data...))
+	if base, err := os.UserCacheDir(); err == nil {
+		dir := filepath.Join(base, "vtbound", "fixed")
+		marker := filepath.Join(dir, hex.EncodeToString(sum[:12]))
+		if _, err := os.Stat(marker); err == nil {
+			return
+		}
+		if os.MkdirAll(dir, 0o755) == nil {
+			os.WriteFile(marker, []byte(abs+"\n"), 0o644)
+		}
+	}
+	fmt.Fprintf(os.Stderr, "vtbound: fixed: saved schedule %s replays exactly and %q no longer occurs; 'vtbound prune' removes it (said once)\n", path, oracle)
 }
 
 // unreadableReplay is the failure of a VTBOUND_REPLAY file that cannot be
