@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vtbound/vtbound/internal/testbin"
 	"github.com/vtbound/vtbound/rt"
 	"github.com/vtbound/vtbound/rt/internal/kernels"
 )
@@ -34,7 +35,7 @@ func TestKernels(t *testing.T) {
 			var misses, cvts []string
 			for seed := 1; seed <= seeds; seed++ {
 				out, failed := runKernel(t, k.Name, seed, "")
-				if !failed || !reports(out, k.Oracle) {
+				if !failed || !testbin.ReportsOracle(out, "TestKernels", k.Oracle) {
 					if len(misses) < 2 {
 						misses = append(misses, fmt.Sprintf("seed %d (failed=%v):\n%s", seed, failed, tail(out, 30)))
 					}
@@ -55,22 +56,6 @@ func TestKernels(t *testing.T) {
 			}
 		})
 	}
-}
-
-// reports says whether a TestKernels report names oracle: as its headline,
-// or after the data race that is the headline when the failing execution
-// also raced ("data race: ...; then test failure: ...").
-func reports(out, oracle string) bool {
-	const head = "vtbound: TestKernels: "
-	if strings.Contains(out, head+oracle) {
-		return true
-	}
-	i := strings.Index(out, head+"data race: ")
-	if i < 0 {
-		return false
-	}
-	line, _, _ := strings.Cut(out[i:], "\n")
-	return strings.Contains(line, "; then "+oracle)
 }
 
 // runChild explores one kernel (buggy or fixed) under rt.Test.

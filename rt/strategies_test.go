@@ -3,6 +3,7 @@ package rt_test
 import (
 	"testing"
 
+	"github.com/vtbound/vtbound/internal/testbin"
 	"github.com/vtbound/vtbound/rt/internal/kernels"
 )
 
@@ -16,7 +17,7 @@ func TestKernelsByStrategy(t *testing.T) {
 			t.Parallel()
 			for _, k := range kernels.All {
 				out, failed := runKernel(t, k.Name, 1, "400000,60s", "VTBOUND_STRATEGY="+strat, "VTBOUND_T=3")
-				if !failed || !reports(out, k.Oracle) {
+				if !failed || !testbin.ReportsOracle(out, "TestKernels", k.Oracle) {
 					t.Errorf("%s: %s not found:\n%s", strat, k.Name, tail(out, 20))
 					continue
 				}

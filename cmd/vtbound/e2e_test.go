@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/vtbound/vtbound/internal/testbin"
 )
 
 // rtSymbol is the package path that instrumented binaries link.
@@ -152,7 +154,7 @@ func TestKernelsCover(t *testing.T) {
 	dir := module(t, "kernels")
 	actions, outputs := testResults(t, dir, "-cover", "-run=^Test(Bug|OK)(VTFig2|CTriggerFig1)$", toolexecFlag(t), ".")
 	for _, name := range []string{"TestBugVTFig2", "TestBugCTriggerFig1"} {
-		if actions[name] != "fail" || !reportsOracle(outputs[name], name, "test failure") {
+		if actions[name] != "fail" || !testbin.ReportsOracle(outputs[name], name, "test failure") {
 			t.Errorf("%s under -cover: %s\n%s", name, actions[name], outputs[name])
 		}
 	}

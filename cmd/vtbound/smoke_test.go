@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/vtbound/vtbound/internal/testbin"
 )
 
 // kernelOracle is the oracle each bug kernel must be reported with.
@@ -70,22 +72,6 @@ func testEvents(t *testing.T, r result) (actions, outputs map[string]string, all
 	return actions, outputs, b.String()
 }
 
-// reportsOracle says whether test name's report names oracle: as its
-// headline, or after the data race that heads it when the failing
-// execution also raced ("data race: ...; then test failure: ...").
-func reportsOracle(out, name, oracle string) bool {
-	head := "vtbound: " + name + ": "
-	if strings.Contains(out, head+oracle) {
-		return true
-	}
-	i := strings.Index(out, head+"data race: ")
-	if i < 0 {
-		return false
-	}
-	line, _, _ := strings.Cut(out[i:], "\n")
-	return strings.Contains(line, "; then "+oracle)
-}
-
 // TestKernels is the default tier's end-to-end smoke test (the other
 // end-to-end tests carry the e2e build tag).
 //
@@ -135,7 +121,7 @@ func checkKernelRun(t *testing.T, dir string, actions, outputs map[string]string
 	}
 	for name, oracle := range kernelOracle {
 		out := outputs[name]
-		if actions[name] != "fail" || !reportsOracle(out, name, oracle) {
+		if actions[name] != "fail" || !testbin.ReportsOracle(out, name, oracle) {
 			t.Errorf("%s: %s; want failure with %q:\n%s", name, actions[name], oracle, out)
 			continue
 		}
