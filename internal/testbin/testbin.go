@@ -3,7 +3,8 @@
 // binary, as orchestrion's FindOrchestrionBinary does for its tests. It
 // also keeps those tests on the machine's build cache: [KeepGoCache] for
 // tests that move HOME or XDG_CACHE_HOME, [FixedDir] for copies of the
-// repository that are built.
+// repository that are built; and it reads the oracle of a report in their
+// output ([ReportsOracle]).
 //
 // [Vtbound] builds ./cmd/vtbound of the module that holds the calling
 // test's package into
