@@ -37,3 +37,20 @@ func LinkProcUnpin() {
 		g.Unpin()
 	}
 }
+
+// runtimeRegisterPoolCleanup sets the function the runtime calls, with
+// the world stopped, at the start of every collection (sync.Pool's own
+// clean-up, unless a program registers another).
+//
+//go:linkname runtimeRegisterPoolCleanup sync.runtime_registerPoolCleanup
+func runtimeRegisterPoolCleanup(cleanup func())
+
+// LinkRegisterPoolCleanup replaces a body-less function linked to
+// sync.runtime_registerPoolCleanup (bytedance/gopkg's syncx.Pool): it
+// registers cleanup to run without scheduling points. The runtime calls
+// it with the world stopped, on the goroutine whose allocation started
+// the collection; a step taken there (an instrumented access of the
+// clean-up) would park or allocate with the world stopped.
+func LinkRegisterPoolCleanup(cleanup func()) {
+	runtimeRegisterPoolCleanup(func() { engine.WithoutSteps(cleanup) })
+}

@@ -24,37 +24,50 @@ import (
 // real and tell the engine, which takes no scheduling point in a pinned
 // goroutine.
 //
+// And some code registers its own pool clean-up with the runtime
+// (sync.runtime_registerPoolCleanup, as gopkg's syncx.Pool does), which the
+// runtime calls while the world is stopped at the start of a collection:
+// an instrumented access there must take no step either. rt's replacement
+// registers a wrapper that runs the clean-up without steps.
+//
 // So a body-less function linked to one of the functions below, with its
 // signature, is given a body that calls the rt function standing in for
-// it, and its linkname (and noescape) directives are dropped.
+// it with its parameters, and its linkname (and noescape) directives are
+// dropped.
 
 // linkedFunc is a runtime function and its rt replacement.
 type linkedFunc struct {
 	results string // the types of the function's results, comma separated
-	rt      string // the rt function with the same results
+	rt      string // the rt function with the same parameters and results
+	params  string // the types of the function's parameters, comma separated
 }
 
 // linkedFuncs maps each function by its linkname target.
 var linkedFuncs = map[string]linkedFunc{
-	"time.now":               {"int64, int32, int64", "LinkTimeNow"},
-	"runtime.walltime":       {"int64, int32", "LinkWalltime"},
-	"runtime.nanotime":       {"int64", "LinkNanotime"},
-	"time.runtimeNano":       {"int64", "LinkNanotime"},
-	"runtime.procPin":        {"int", "LinkProcPin"},
-	"runtime.procUnpin":      {"", "LinkProcUnpin"},
-	"sync.runtime_procPin":   {"int", "LinkProcPin"},
-	"sync.runtime_procUnpin": {"", "LinkProcUnpin"},
+	"time.now":                         {"int64, int32, int64", "LinkTimeNow", ""},
+	"runtime.walltime":                 {"int64, int32", "LinkWalltime", ""},
+	"runtime.nanotime":                 {"int64", "LinkNanotime", ""},
+	"time.runtimeNano":                 {"int64", "LinkNanotime", ""},
+	"runtime.procPin":                  {"int", "LinkProcPin", ""},
+	"runtime.procUnpin":                {"", "LinkProcUnpin", ""},
+	"sync.runtime_procPin":             {"int", "LinkProcPin", ""},
+	"sync.runtime_procUnpin":           {"", "LinkProcUnpin", ""},
+	"sync.runtime_registerPoolCleanup": {"", "LinkRegisterPoolCleanup", "func()"},
 }
 
 // linkClock gives a body-less function d linked to one of linkedFuncs (see
 // above) a body that calls its rt replacement.
 func (fr *fileRewriter) linkClock(d *dst.FuncDecl, fd *ast.FuncDecl) {
-	if fd.Recv != nil || fd.Type.Params.NumFields() != 0 {
+	if fd.Recv != nil || d.Body != nil {
 		return
 	}
 	target, i := linknameOf(d.Decs.Start, fd.Name.Name)
 	c, ok := linkedFuncs[target]
 	if !ok || !fr.hasResults(fd, c.results) {
+		return
+	}
+	args, ok := fr.forwarded(fd, c.params)
+	if !ok {
 		return
 	}
 	var start dst.Decorations
@@ -65,10 +78,31 @@ func (fr *fileRewriter) linkClock(d *dst.FuncDecl, fd *ast.FuncDecl) {
 	}
 	d.Decs.Start = start
 	if c.results == "" {
-		d.Body = block(&dst.ExprStmt{X: fr.rtCall(c.rt)})
+		d.Body = block(&dst.ExprStmt{X: fr.rtCall(c.rt, args...)})
 		return
 	}
-	d.Body = block(&dst.ReturnStmt{Results: []dst.Expr{fr.rtCall(c.rt)}})
+	d.Body = block(&dst.ReturnStmt{Results: []dst.Expr{fr.rtCall(c.rt, args...)}})
+}
+
+// forwarded returns fd's parameters as arguments, when their types, comma
+// separated, read as want and each has a name.
+func (fr *fileRewriter) forwarded(fd *ast.FuncDecl, want string) ([]dst.Expr, bool) {
+	fn, ok := fr.info.Defs[fd.Name].(*types.Func)
+	if !ok {
+		return nil, false
+	}
+	ps := fn.Type().(*types.Signature).Params()
+	parts := make([]string, ps.Len())
+	args := make([]dst.Expr, ps.Len())
+	for i := range parts {
+		parts[i] = types.TypeString(ps.At(i).Type(), nil)
+		if name := ps.At(i).Name(); name == "" || name == "_" {
+			return nil, false
+		} else {
+			args[i] = ident(name)
+		}
+	}
+	return args, strings.Join(parts, ", ") == want
 }
 
 // linknameOf finds the directive "//go:linkname name target" among decs

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/vtbound/vtbound/rt/internal/sched"
@@ -30,10 +31,26 @@ func (g *G) Pin() { g.pinned++ }
 // Unpin undoes Pin.
 func (g *G) Unpin() { g.pinned = max(0, g.pinned-1) }
 
+// noSteps counts the calls of WithoutSteps under way.
+var noSteps atomic.Int32
+
+// WithoutSteps runs f, which the runtime calls with the world stopped (a
+// pool clean-up registered with it), with no memory access or atomic
+// operation of any goroutine taking a scheduling point meanwhile.
+func WithoutSteps(f func()) {
+	noSteps.Add(1)
+	defer noSteps.Add(-1)
+	f()
+}
+
+// stepless reports whether g's memory accesses and atomic operations take
+// no scheduling point now: g is pinned to its P, or the world is stopped.
+func (g *G) stepless() bool { return g.pinned > 0 || noSteps.Load() > 0 }
+
 // Access models a tracked plain read or write of addr by g.
 func (g *G) Access(site int32, addr unsafe.Pointer, write bool) {
 	group := GroupOf(site)
-	if g.abort || g.pinned > 0 || !g.x.tracks(group) || g.x.solo() {
+	if g.abort || g.stepless() || !g.x.tracks(group) || g.x.solo() {
 		return // released, pinned, another exploration tracks this group, or alone (solo.go)
 	}
 	kind := sched.OpRead
@@ -55,7 +72,7 @@ func (g *G) Access(site int32, addr unsafe.Pointer, write bool) {
 // conflicts with an access to any field or element inside the range.
 // Ranges beyond maxRange bytes are checked on their first maxRange bytes.
 func (g *G) AccessRange(site int32, addr unsafe.Pointer, size uintptr, write bool) {
-	if g.abort || g.pinned > 0 || size == 0 || g.x.solo() {
+	if g.abort || g.stepless() || size == 0 || g.x.solo() {
 		return
 	}
 	g.Access(site, addr, write)
@@ -86,7 +103,7 @@ func (g *G) AtomicRMW(site int32, addr unsafe.Pointer, size uintptr) {
 // atomicOp is Atomic; size is the size of a read-modify-write's location
 // (0: unknown).
 func (g *G) atomicOp(site int32, addr unsafe.Pointer, kind sched.OpKind, size uintptr) {
-	if g.pinned > 0 || !g.enter(kind, site, addr) {
+	if g.stepless() || !g.enter(kind, site, addr) {
 		return
 	}
 	g.op.Group = GroupOf(site)

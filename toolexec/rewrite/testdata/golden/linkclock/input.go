@@ -40,3 +40,10 @@ func Add(n int) {
 	shards[pid%len(shards)] += n
 	procUnpin()
 }
+
+// registerPoolCleanup sets the runtime's pool clean-up (gopkg's syncx).
+//
+//go:linkname registerPoolCleanup sync.runtime_registerPoolCleanup
+func registerPoolCleanup(cleanup func())
+
+func init() { registerPoolCleanup(func() { shards[0] = 0 }) }

@@ -63,11 +63,30 @@ func Add(n int) {
 	procUnpin()
 }
 
+// registerPoolCleanup sets the runtime's pool clean-up (gopkg's syncx).
+//
+//line linkclock.go:47:1
+func registerPoolCleanup(cleanup func()) { _vtbrt.LinkRegisterPoolCleanup(cleanup) }
+
+//line linkclock.go:49:1
+func init() {
+//line linkclock.go:49:14
+	registerPoolCleanup(func() {
+//line linkclock.go:49:42
+		if _vtbG[0].On() {
+			_vtbrt.Write(_vtbS+1, _vtbunsafe.Pointer(&shards[0]))
+		}
+//line linkclock.go:49:42
+		shards[0] = 0
+	})
+}
+
 var _vtbS = _vtbRegister()
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/p", ""+
 		"linkclock.go\t40\t2\tKWrite\texample.com/p.shards\tshards[pid % len(shards)]\n"+
+		"linkclock.go\t49\t44\tKWrite\texample.com/p.shards\tshards[0]\n"+
 		"", _vtbG[:])
 }
 
