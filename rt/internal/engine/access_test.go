@@ -66,3 +66,30 @@ func TestNoRaceAtomics(t *testing.T) {
 		t.Fatalf("unexpected %v", res.Outcome)
 	}
 }
+
+// TestPinnedAccessIsNoStep: an access of a goroutine pinned to its P takes
+// no step, and the execution says so (Result.Stepless); unpinned, it is a
+// step again.
+func TestPinnedAccessIsNoStep(t *testing.T) {
+	var x int
+	e := New(newRandom(1, 1), Limits{}, nil)
+	res, ok := e.Run(func() {
+		g := cur()
+		g.Pin()
+		g.Access(0, unsafe.Pointer(&x), true)
+		g.Unpin()
+		g.Access(0, unsafe.Pointer(&x), true)
+	})
+	if !ok {
+		t.Fatal("no execution")
+	}
+	writes := 0
+	for _, st := range res.Trace {
+		if st.Op.Kind == sched.OpWrite {
+			writes++
+		}
+	}
+	if writes != 1 || !res.Stepless {
+		t.Errorf("%d write steps (want 1, the unpinned one), Stepless %v (want true)", writes, res.Stepless)
+	}
+}

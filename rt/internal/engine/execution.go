@@ -70,6 +70,7 @@ type execution struct {
 	rmw          rmwCheck      // a read-modify-write step not classified yet (rmw.go)
 	boundHit     bool          // the step bound ended the execution without a livelock
 	probe        probation     // the extension past the step bound (stepbound.go)
+	stepless     bool          // an access ran without a scheduling point (memory.go)
 	lastProgress int           // the last step that changed shared state (noteProgress)
 	timeHit      bool          // it was the time bound (timebound.go)
 	cutAt        time.Time     // when the time bound ends this execution
@@ -614,6 +615,11 @@ type Result struct {
 	// Phase is where the execution's wall clock started (wallphase.go):
 	// a failure with a phase other than PhaseAsIs may depend on it.
 	Phase WallPhase
+	// Stepless reports that tracked memory accesses or atomic operations
+	// ran without a scheduling point: a goroutine pinned to its P, or a
+	// pool clean-up run with the world stopped (memory.go). Natively
+	// other Ps run meanwhile, so the search did not order them.
+	Stepless bool
 	// ReadWall reports that the program read the wall clock (Now), not
 	// only the timers it made.
 	ReadWall bool
@@ -654,6 +660,7 @@ func (x *execution) result(failedBefore bool) *Result {
 	r.Races = len(x.races)
 	r.FailedBy = x.failedSteps()
 	r.EarlyWakes, r.WakesHeld, r.Phase, r.ReadWall = x.earlyWakes, x.wakesHeld, x.phase, x.readWall
+	r.Stepless = x.stepless
 	if !x.epoch.IsZero() {
 		x.noteWall(x.wall())
 	}

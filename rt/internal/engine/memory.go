@@ -45,7 +45,17 @@ func WithoutSteps(f func()) {
 
 // stepless reports whether g's memory accesses and atomic operations take
 // no scheduling point now: g is pinned to its P, or the world is stopped.
-func (g *G) stepless() bool { return g.pinned > 0 || noSteps.Load() > 0 }
+// The execution then notes that its search did not order them
+// (Result.Stepless).
+func (g *G) stepless() bool {
+	if g.pinned == 0 && noSteps.Load() == 0 {
+		return false
+	}
+	if !g.abort {
+		g.x.stepless = true
+	}
+	return true
+}
 
 // Access models a tracked plain read or write of addr by g.
 func (g *G) Access(site int32, addr unsafe.Pointer, write bool) {

@@ -50,6 +50,7 @@ type proofLimits struct {
 	wakesHeld    bool // a wake-up from the clock was held back from racing with work
 	forced       bool // fairness picked a goroutine the strategy passed over (engine/fair.go)
 	readWall     bool // the test read the wall clock
+	stepless     bool // accesses ran without a scheduling point (pinned, world stopped)
 }
 
 // note adds what execution res limits.
@@ -59,6 +60,7 @@ func (p *proofLimits) note(res *engine.Result) {
 	p.wakesHeld = p.wakesHeld || res.WakesHeld
 	p.forced = p.forced || res.Forced
 	p.readWall = p.readWall || res.ReadWall
+	p.stepless = p.stepless || res.Stepless
 }
 
 // reasons tells the limits in words; window is VTBOUND_TIME's (negative:
@@ -80,6 +82,9 @@ func (p *proofLimits) reasons(window time.Duration) []string {
 	}
 	if p.cut {
 		rs = append(rs, "an execution was cut at the step or time bound")
+	}
+	if p.stepless {
+		rs = append(rs, "accesses ran without a scheduling point (a goroutine pinned to its P, or a pool clean-up with the world stopped), which other goroutines may interleave natively")
 	}
 	if p.forced {
 		rs = append(rs, "fairness ran a goroutine the search had passed over for tens of thousands of steps")

@@ -355,3 +355,14 @@ func TestInBody(t *testing.T) {
 		}
 	}
 }
+
+// TestProofLimitsStepless: an execution whose accesses ran without a
+// scheduling point (a goroutine pinned to its P) keeps a search that
+// explored every trace from being a proof.
+func TestProofLimitsStepless(t *testing.T) {
+	var p proofLimits
+	p.note(&engine.Result{Stepless: true})
+	if rs := p.reasons(0); len(rs) != 1 || !strings.Contains(rs[0], "without a scheduling point") {
+		t.Errorf("limits after stepless accesses: %q", rs)
+	}
+}
