@@ -86,7 +86,7 @@ func (fr *fileRewriter) rewriteDecl(decl dst.Decl) {
 	case *dst.FuncDecl:
 		fd := fr.astNode(d).(*ast.FuncDecl)
 		if d.Body == nil {
-			fr.linkClock(d, fd) // linkname.go
+			fr.linkRuntime(d, fd) // linkname.go
 			return
 		}
 		if fr.leaveAlone(fd) {

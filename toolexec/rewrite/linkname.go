@@ -55,9 +55,9 @@ var linkedFuncs = map[string]linkedFunc{
 	"sync.runtime_registerPoolCleanup": {"", "LinkRegisterPoolCleanup", "func()"},
 }
 
-// linkClock gives a body-less function d linked to one of linkedFuncs (see
+// linkRuntime gives a body-less function d linked to one of linkedFuncs (see
 // above) a body that calls its rt replacement.
-func (fr *fileRewriter) linkClock(d *dst.FuncDecl, fd *ast.FuncDecl) {
+func (fr *fileRewriter) linkRuntime(d *dst.FuncDecl, fd *ast.FuncDecl) {
 	if fd.Recv != nil || d.Body != nil {
 		return
 	}
@@ -84,27 +84,6 @@ func (fr *fileRewriter) linkClock(d *dst.FuncDecl, fd *ast.FuncDecl) {
 	d.Body = block(&dst.ReturnStmt{Results: []dst.Expr{fr.rtCall(c.rt, args...)}})
 }
 
-// forwarded returns fd's parameters as arguments, when their types, comma
-// separated, read as want and each has a name.
-func (fr *fileRewriter) forwarded(fd *ast.FuncDecl, want string) ([]dst.Expr, bool) {
-	fn, ok := fr.info.Defs[fd.Name].(*types.Func)
-	if !ok {
-		return nil, false
-	}
-	ps := fn.Type().(*types.Signature).Params()
-	parts := make([]string, ps.Len())
-	args := make([]dst.Expr, ps.Len())
-	for i := range parts {
-		parts[i] = types.TypeString(ps.At(i).Type(), nil)
-		if name := ps.At(i).Name(); name == "" || name == "_" {
-			return nil, false
-		} else {
-			args[i] = ident(name)
-		}
-	}
-	return args, strings.Join(parts, ", ") == want
-}
-
 // linknameOf finds the directive "//go:linkname name target" among decs
 // and returns its target and index ("" and -1 when there is none).
 func linknameOf(decs []string, name string) (string, int) {
@@ -121,13 +100,33 @@ func linknameOf(decs []string, name string) (string, int) {
 // read as want.
 func (fr *fileRewriter) hasResults(fd *ast.FuncDecl, want string) bool {
 	fn, ok := fr.info.Defs[fd.Name].(*types.Func)
+	return ok && typeList(fn.Type().(*types.Signature).Results()) == want
+}
+
+// forwarded returns fd's parameters as arguments, when their types, comma
+// separated, read as want and each has a name.
+func (fr *fileRewriter) forwarded(fd *ast.FuncDecl, want string) ([]dst.Expr, bool) {
+	fn, ok := fr.info.Defs[fd.Name].(*types.Func)
 	if !ok {
-		return false
+		return nil, false
 	}
-	res := fn.Type().(*types.Signature).Results()
-	parts := make([]string, res.Len())
+	ps := fn.Type().(*types.Signature).Params()
+	args := make([]dst.Expr, ps.Len())
+	for i := range args {
+		if name := ps.At(i).Name(); name != "" && name != "_" {
+			args[i] = ident(name)
+		} else {
+			return nil, false
+		}
+	}
+	return args, typeList(ps) == want
+}
+
+// typeList renders the types of a tuple, comma separated.
+func typeList(t *types.Tuple) string {
+	parts := make([]string, t.Len())
 	for i := range parts {
-		parts[i] = types.TypeString(res.At(i).Type(), nil)
+		parts[i] = types.TypeString(t.At(i).Type(), nil)
 	}
-	return strings.Join(parts, ", ") == want
+	return strings.Join(parts, ", ")
 }

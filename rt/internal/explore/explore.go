@@ -209,7 +209,7 @@ func (d *driver) explore() {
 	e := engine.New(d.withCoverage(strat), lim, d.t.Failed)
 	d.eng.Store(e)
 	var firstRace *engine.Result
-	var idle idleLeak // idleleak.go
+	var idle heldLeak // idleleak.go
 	n := 0
 	defer d.noteExplore(strat)
 	for ; d.s.Execs == 0 || n < d.s.Execs; n++ {

@@ -38,8 +38,8 @@ import (
 // When the exploration ends with no other failure, the held leak is
 // reported as it was found, and classified as above.
 
-// idleLeak is the first leak of the idle form an exploration held back.
-type idleLeak struct {
+// heldLeak is the first leak of the idle form an exploration held back.
+type heldLeak struct {
 	res   *engine.Result
 	first bool // it ended the exploration's first execution
 }
@@ -48,7 +48,7 @@ type idleLeak struct {
 // of the idle form in a test that does not check leaks with goleak (and
 // it raced with nothing), and reports whether it did or one was held
 // already: the exploration then goes on.
-func (h *idleLeak) hold(d *driver, res *engine.Result, n int) bool {
+func (h *heldLeak) hold(d *driver, res *engine.Result, n int) bool {
 	if res.Outcome != sched.Leak || res.Failure.Bound || len(res.RaceReports) > 0 || res.FailedBy > 0 || d.t.Failed() ||
 		d.checksLeaks() || idleWaiters(res) == nil {
 		return false // not only a loop left waiting: the test failed, or raced, too
