@@ -38,7 +38,9 @@ type readRec struct {
 }
 
 // shadows is the oracle's object table: the race state of each location.
-var shadows = newRoom(roomHooks[unsafe.Pointer, shadowCell]{})
+var shadows = newRoom(roomHooks[unsafe.Pointer, shadowCell]{reuse: func(c *shadowCell) {
+	*c = shadowCell{reads: c.reads[:0], atomics: c.atomics[:0]}
+}})
 
 // RaceReport is a data race between two tracked accesses.
 type RaceReport struct {
