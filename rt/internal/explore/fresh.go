@@ -124,16 +124,7 @@ var fileLine = regexp.MustCompile(`^[\w.-]+\.go:\d+: `)
 // (a test counting the process's goroutines saw the probe's own) is not
 // the schedule's, and the search goes on.
 func (d *driver) replaysFresh(sf *schedfile.Schedule) bool {
-	f, err := os.CreateTemp("", "vtbound-fresh-schedule-*")
-	if err != nil {
-		return false
-	}
-	defer os.Remove(f.Name())
-	_, err = f.Write(sf.Marshal())
-	if cerr := f.Close(); err != nil || cerr != nil {
-		return false
-	}
-	p, err := d.probe(f.Name())
+	p, err := d.probeSchedule(sf)
 	d.freshRuns++
 	return err == nil && !p.passed() && p.Oracle == sf.Oracle
 }

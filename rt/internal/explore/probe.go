@@ -199,10 +199,19 @@ func (d *driver) probe(spec string, env ...string) (probeResult, error) {
 // probeReplay replays res's schedule as the first execution of a fresh
 // process.
 func (d *driver) probeReplay(res *engine.Result) (probeResult, error) {
-	sf := &schedfile.Schedule{
+	return d.probeSchedule(d.scheduleOf(res))
+}
+
+// scheduleOf is the schedule file that replays res.
+func (d *driver) scheduleOf(res *engine.Result) *schedfile.Schedule {
+	return &schedfile.Schedule{
 		Test: d.name(), Oracle: oracleName(res), Strategy: "probe", Seed: d.s.Seed,
 		Track: trackNames(res.Plan), Hash: res.Hash, Decisions: res.Decisions, WallPhase: true, Trace: toFileTrace(res.Trace),
 	}
+}
+
+// probeSchedule replays sf as the first execution of a fresh process.
+func (d *driver) probeSchedule(sf *schedfile.Schedule) (probeResult, error) {
 	f, err := os.CreateTemp("", "vtbound-probe-schedule-*")
 	if err != nil {
 		return probeResult{}, err

@@ -92,3 +92,42 @@ func captureStderr(t *testing.T, f func()) string {
 	tmp.Close()
 	return string(b)
 }
+
+// stuckBody deadlocks in every execution: a select with no case.
+func stuckBody(*testing.T) {
+	engine.Current().Select(0, sched.OpSelect, false, nil)
+}
+
+// minimumBodies are TestMinimumReplaysFresh's bodies, by the name its
+// probe children find in minimumBodyEnv.
+var minimumBodies = map[string]func(*testing.T){"cached": cachedBody, "stuck": stuckBody}
+
+const minimumBodyEnv = "VTBOUND_TEST_MINIMUM_BODY"
+
+// TestMinimumReplaysFresh: a minimised schedule is kept only if it
+// replays exactly, failing the same way, in a fresh process. The
+// minimiser runs its candidates in one process, where a schedule can fail
+// only because an earlier candidate filled a package-level cache; its
+// report would show nothing of the bug.
+func TestMinimumReplaysFresh(t *testing.T) {
+	if name := os.Getenv(minimumBodyEnv); os.Getenv(probeEnv) != "" && name != "" {
+		Test(t, minimumBodies[name])
+		return
+	}
+	t.Setenv("VTBOUND_DIR", t.TempDir())
+	t.Setenv(minimumBodyEnv, "cached")
+	filled = ""
+	d := newTestDriver(t, cachedBody)
+	res := runOnce(t, d, 2) // the second execution deadlocks on the cache the first filled
+	if res.Outcome != sched.Deadlock {
+		t.Fatalf("the cache's second execution: %v, want a deadlock", res.Outcome)
+	}
+	if d.replaysExactly(d.scheduleOf(res)) {
+		t.Error("a schedule that deadlocks only on a cache filled by an earlier execution was kept: in a fresh process it does not")
+	}
+	t.Setenv(minimumBodyEnv, "stuck")
+	d = newTestDriver(t, stuckBody)
+	if res := runOnce(t, d, 1); !d.replaysExactly(d.scheduleOf(res)) {
+		t.Errorf("a deadlock on every schedule (%v) was not replayed in a fresh process", res.Outcome)
+	}
+}

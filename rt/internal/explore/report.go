@@ -180,6 +180,9 @@ func (d *driver) reportMinimized(res *engine.Result, original string, found stra
 	if !out.Smaller {
 		return out, nil, ""
 	}
+	if !d.replaysExactly(m.sf) {
+		return &report.Minimisation{Error: notReplayedMinimum}, nil, ""
+	}
 	view := m.view
 	if view == nil || len(view.Trace) != len(m.sf.Trace) {
 		view = fileView(m.sf, res)
@@ -194,6 +197,25 @@ func (d *driver) reportMinimized(res *engine.Result, original string, found stra
 	}
 	out.Schedule = path
 	return out, &st, path
+}
+
+// notReplayedMinimum is what a report says when the minimised schedule did
+// not replay exactly, failing, in a fresh process.
+const notReplayedMinimum = "the smallest schedule found does not fail the same way when replayed in a fresh process (the test depends on state its earlier executions left in the process, such as a package-level registry); the schedule as found is told"
+
+// replaysExactly reports whether sf, a minimised schedule, replays exactly
+// in a fresh process of the test binary and fails there as it did. The
+// minimiser runs its candidates one after another in one process, so a
+// test that depends on what earlier executions left there (a package-level
+// registry whose entry says a background goroutine already runs) fails
+// some candidates for that reason alone, and their schedules show nothing
+// of the bug. A race is no probe's oracle: its schedule need only replay.
+func (d *driver) replaysExactly(sf *schedfile.Schedule) bool {
+	p, err := d.probeSchedule(sf)
+	if err != nil || !p.Exact {
+		return false
+	}
+	return p.Oracle == sf.Oracle || p.passed() && sf.Oracle == sched.Race.String()
 }
 
 // replayReport is the report of a saved (or VTBOUND_REPLAY) schedule at
