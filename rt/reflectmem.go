@@ -21,6 +21,18 @@ func reflectAccess(site int32, v reflect.Value, write bool) {
 	g.AccessRange(site, unsafe.Pointer(v.UnsafeAddr()), v.Type().Size(), write)
 }
 
+// setWith is a setter of v: a write of v's memory, then set.
+func setWith[T any](site int32, v reflect.Value, x T, set func(reflect.Value, T)) {
+	reflectAccess(site, v, true)
+	set(v, x)
+}
+
+// getWith is a getter of v: a read of v's memory, then get.
+func getWith[T any](site int32, v reflect.Value, get func(reflect.Value) T) T {
+	reflectAccess(site, v, false)
+	return get(v)
+}
+
 // ReflectSet replaces v.Set(x): a read of x and a write of v.
 func ReflectSet(site int32, v, x reflect.Value) {
 	reflectAccess(site, x, false)
@@ -30,44 +42,37 @@ func ReflectSet(site int32, v, x reflect.Value) {
 
 // ReflectSetInt replaces v.SetInt(x).
 func ReflectSetInt(site int32, v reflect.Value, x int64) {
-	reflectAccess(site, v, true)
-	v.SetInt(x)
+	setWith(site, v, x, reflect.Value.SetInt)
 }
 
 // ReflectSetUint replaces v.SetUint(x).
 func ReflectSetUint(site int32, v reflect.Value, x uint64) {
-	reflectAccess(site, v, true)
-	v.SetUint(x)
+	setWith(site, v, x, reflect.Value.SetUint)
 }
 
 // ReflectSetFloat replaces v.SetFloat(x).
 func ReflectSetFloat(site int32, v reflect.Value, x float64) {
-	reflectAccess(site, v, true)
-	v.SetFloat(x)
+	setWith(site, v, x, reflect.Value.SetFloat)
 }
 
 // ReflectSetComplex replaces v.SetComplex(x).
 func ReflectSetComplex(site int32, v reflect.Value, x complex128) {
-	reflectAccess(site, v, true)
-	v.SetComplex(x)
+	setWith(site, v, x, reflect.Value.SetComplex)
 }
 
 // ReflectSetBool replaces v.SetBool(x).
 func ReflectSetBool(site int32, v reflect.Value, x bool) {
-	reflectAccess(site, v, true)
-	v.SetBool(x)
+	setWith(site, v, x, reflect.Value.SetBool)
 }
 
 // ReflectSetString replaces v.SetString(x).
 func ReflectSetString(site int32, v reflect.Value, x string) {
-	reflectAccess(site, v, true)
-	v.SetString(x)
+	setWith(site, v, x, reflect.Value.SetString)
 }
 
 // ReflectSetBytes replaces v.SetBytes(x): a write of the slice v.
 func ReflectSetBytes(site int32, v reflect.Value, x []byte) {
-	reflectAccess(site, v, true)
-	v.SetBytes(x)
+	setWith(site, v, x, reflect.Value.SetBytes)
 }
 
 // ReflectSetZero replaces v.SetZero().
@@ -78,32 +83,27 @@ func ReflectSetZero(site int32, v reflect.Value) {
 
 // ReflectInt replaces v.Int().
 func ReflectInt(site int32, v reflect.Value) int64 {
-	reflectAccess(site, v, false)
-	return v.Int()
+	return getWith(site, v, reflect.Value.Int)
 }
 
 // ReflectUint replaces v.Uint().
 func ReflectUint(site int32, v reflect.Value) uint64 {
-	reflectAccess(site, v, false)
-	return v.Uint()
+	return getWith(site, v, reflect.Value.Uint)
 }
 
 // ReflectFloat replaces v.Float().
 func ReflectFloat(site int32, v reflect.Value) float64 {
-	reflectAccess(site, v, false)
-	return v.Float()
+	return getWith(site, v, reflect.Value.Float)
 }
 
 // ReflectComplex replaces v.Complex().
 func ReflectComplex(site int32, v reflect.Value) complex128 {
-	reflectAccess(site, v, false)
-	return v.Complex()
+	return getWith(site, v, reflect.Value.Complex)
 }
 
 // ReflectBool replaces v.Bool().
 func ReflectBool(site int32, v reflect.Value) bool {
-	reflectAccess(site, v, false)
-	return v.Bool()
+	return getWith(site, v, reflect.Value.Bool)
 }
 
 // ReflectString replaces v.String(): a read when v holds a string.
@@ -116,14 +116,12 @@ func ReflectString(site int32, v reflect.Value) string {
 
 // ReflectBytes replaces v.Bytes(): a read of the slice v.
 func ReflectBytes(site int32, v reflect.Value) []byte {
-	reflectAccess(site, v, false)
-	return v.Bytes()
+	return getWith(site, v, reflect.Value.Bytes)
 }
 
 // ReflectInterface replaces v.Interface(): a read of v's value.
 func ReflectInterface(site int32, v reflect.Value) any {
-	reflectAccess(site, v, false)
-	return v.Interface()
+	return getWith(site, v, reflect.Value.Interface)
 }
 
 // ReflectCopy replaces reflect.Copy(dst, src): a write of the elements
