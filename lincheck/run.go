@@ -1,0 +1,183 @@
+package lincheck
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/vtbound/vtbound/rt"
+)
+
+// parallel runs f(0), ..., f(n-1) on goroutines of their own and returns
+// once they all have; a panic in one of them is returned as an error
+// where the mode does not leave panics to the engine.
+type parallel func(n int, f func(i int)) error
+
+// nativeParallel is parallel on real goroutines, released together from a
+// barrier so that their operations overlap as much as they can.
+func nativeParallel(n int, f func(i int)) error {
+	var ready atomic.Int32
+	var wg sync.WaitGroup
+	var first atomic.Pointer[error]
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() {
+				if x := recover(); x != nil {
+					err := fmt.Errorf("G%d panicked: %v", i+1, x)
+					first.CompareAndSwap(nil, &err)
+				}
+			}()
+			ready.Add(1)
+			for ready.Load() < int32(n) {
+				runtime.Gosched()
+			}
+			f(i)
+		}()
+	}
+	wg.Wait()
+	if err := first.Load(); err != nil {
+		return *err
+	}
+	return nil
+}
+
+// controlledParallel is parallel through rt's hooks: in an execution of
+// vtbound's engine the goroutines are controlled (lincheck itself is not
+// rewritten), and a panic is the engine's to report.
+func controlledParallel(n int, f func(i int)) error {
+	var wg sync.WaitGroup
+	for i := range n {
+		rt.WGGo(0, &wg, func() { f(i) })
+	}
+	rt.WGWait(0, &wg)
+	return nil
+}
+
+// runOnce runs sc once on a fresh object and returns its history.
+func (c *checker[O, S]) runOnce(sc scenario, par parallel) ([]Event, error) {
+	obj := c.test.New()
+	rec := newRecorder(len(sc.threads) + 1)
+	do := func(lane int, s step) {
+		rec.run(lane, s.op, s.arg, func() any { return c.test.Ops[s.op].Call(obj, s.arg) })
+	}
+	for _, s := range sc.prefix {
+		do(0, s)
+	}
+	err := par(len(sc.threads), func(i int) {
+		for _, s := range sc.threads[i] {
+			do(i+1, s)
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range sc.suffix {
+		do(0, s)
+	}
+	return rec.history(), nil
+}
+
+// runScenario checks sc in the configured mode.
+func (c *checker[O, S]) runScenario(t *testing.T, sc scenario) {
+	t.Helper()
+	if c.cfg.mode == Explore {
+		c.explore(t, sc)
+		return
+	}
+	c.stress(t, sc)
+}
+
+// stress runs sc on real goroutines up to the configured number of times
+// and checks every history.
+func (c *checker[O, S]) stress(t *testing.T, sc scenario) {
+	t.Helper()
+	deadline := time.Now().Add(c.cfg.stressTime)
+	unknowns, runs := 0, 0
+	for ; runs < c.cfg.repeat && (runs == 0 || time.Now().Before(deadline)); runs++ {
+		h, err := c.runOnce(sc, nativeParallel)
+		if err != nil {
+			t.Fatalf("lincheck: %v\nscenario:\n%s", err, sc.text(namesOf(c.test.Ops)))
+		}
+		out := check(c.m, h, c.cfg.checkTime)
+		if out.verdict == notLinearizable {
+			t.Errorf("%s(found by run %d of the scenario on real goroutines)", c.report(sc, h, out), runs+1)
+			c.minimise(t, sc, c.stressTrial)
+			return
+		}
+		if out.verdict == unknown {
+			unknowns++
+		}
+	}
+	c.noteUnknown(t, unknowns, runs)
+}
+
+// explore explores sc with vtbound's engine, checking every execution's
+// history.
+func (c *checker[O, S]) explore(t *testing.T, sc scenario) {
+	t.Helper()
+	bad, unknowns, runs := false, 0, 0
+	rt.Test(t, func(t *testing.T) {
+		runs++
+		h, _ := c.runOnce(sc, controlledParallel)
+		switch out := check(c.m, h, c.cfg.checkTime); out.verdict {
+		case notLinearizable:
+			bad = true
+			t.Error(c.report(sc, h, out))
+		case unknown:
+			unknowns++
+		}
+	})
+	c.noteUnknown(t, unknowns, runs)
+	if bad {
+		c.minimise(t, sc, c.exploreTrial(t))
+	}
+}
+
+// noteUnknown says how many of runs histories the time bound left
+// unchecked.
+func (c *checker[O, S]) noteUnknown(t *testing.T, unknowns, runs int) {
+	t.Helper()
+	if unknowns > 0 {
+		t.Logf("lincheck: unknown: %d of %d histories could not be checked within %v (CheckTime): neither passed nor failed", unknowns, runs, c.cfg.checkTime)
+	}
+}
+
+// trial runs a candidate scenario as the mode does and returns a history
+// that is not linearizable, if it met one.
+type trial[S any] func(sc scenario) ([]Event, outcome[S], bool)
+
+// stressTrial is trial in the Stress mode: sc run as a scenario is, within
+// the minimisation's time per candidate.
+func (c *checker[O, S]) stressTrial(sc scenario) ([]Event, outcome[S], bool) {
+	deadline := time.Now().Add(c.cfg.minimizeTime)
+	for runs := 0; runs < c.cfg.repeat && time.Now().Before(deadline); runs++ {
+		h, err := c.runOnce(sc, nativeParallel)
+		if err != nil {
+			continue // a panic is a failure of another kind
+		}
+		if out := check(c.m, h, c.cfg.checkTime); out.verdict == notLinearizable {
+			return h, out, true
+		}
+	}
+	return nil, outcome[S]{}, false
+}
+
+// exploreTrial returns trial in the Explore mode: sc explored quietly
+// (rt.Search) within the minimisation's budget per candidate.
+func (c *checker[O, S]) exploreTrial(t *testing.T) trial[S] {
+	return func(sc scenario) ([]Event, outcome[S], bool) {
+		var h []Event
+		var out outcome[S]
+		found := rt.Search(t, func() bool {
+			h, _ = c.runOnce(sc, controlledParallel)
+			out = check(c.m, h, c.cfg.checkTime)
+			return out.verdict != notLinearizable
+		}, c.cfg.minimizeExecs, c.cfg.minimizeTime)
+		return h, out, found
+	}
+}
