@@ -74,9 +74,12 @@ func Check[O, S any](t *testing.T, test Test[O, S], opts ...Option) {
 	t.Logf("lincheck: %s mode, seed %d (%s=%d generates these scenarios again), %s", cfg.mode, cfg.seed, seedEnv, cfg.seed, cfg.shape())
 	for i := range cfg.scenarios {
 		sc := generate(test.Ops, cfg, i)
-		t.Run(sc.name(namesOf(test.Ops)), func(t *testing.T) {
-			c.runScenario(t, sc)
-		})
+		if !t.Run(sc.name(namesOf(test.Ops)), func(t *testing.T) { c.runScenario(t, sc) }) {
+			if rest := cfg.scenarios - i - 1; rest > 0 {
+				t.Logf("lincheck: the %d scenarios after the failing one were not run", rest)
+			}
+			return
+		}
 	}
 }
 

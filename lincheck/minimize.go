@@ -37,10 +37,11 @@ func (c *checker[O, S]) minimise(t *testing.T, sc scenario, try trial[S]) {
 		best.size(), sc.size(), tried, c.report(best, h, out))
 }
 
-// smaller returns the scenarios one step smaller than sc, the biggest
-// cuts first: without one of its goroutines (when it has several), then
-// without one operation of the prefix, the suffix, or a goroutine (a
-// goroutine left without operations is dropped).
+// smaller returns scenarios smaller than sc, the biggest cuts first:
+// without one of its goroutines (when it has several), then without one
+// of its operations, then without two (a goroutine left without
+// operations is dropped). Pairs matter where operations only fail
+// together: two updates whose effects cancel.
 func smaller(sc scenario) []scenario {
 	var out []scenario
 	if len(sc.threads) > 1 {
@@ -50,29 +51,44 @@ func smaller(sc scenario) []scenario {
 			out = append(out, c)
 		}
 	}
-	for i := range sc.prefix {
-		c := sc.clone()
-		c.prefix = slices.Delete(c.prefix, i, i+1)
-		out = append(out, c)
+	n := sc.size()
+	for i := range n {
+		out = appendWithout(out, sc, i, -1)
 	}
-	for i := range sc.suffix {
-		c := sc.clone()
-		c.suffix = slices.Delete(c.suffix, i, i+1)
-		out = append(out, c)
-	}
-	for i, th := range sc.threads {
-		for j := range th {
-			c := sc.clone()
-			c.threads[i] = slices.Delete(c.threads[i], j, j+1)
-			if len(c.threads[i]) == 0 {
-				c.threads = slices.Delete(c.threads, i, i+1)
-			}
-			if len(c.threads) > 0 {
-				out = append(out, c)
-			}
+	for i := range n {
+		for j := i + 1; j < n; j++ {
+			out = appendWithout(out, sc, i, j)
 		}
 	}
 	return out
+}
+
+// appendWithout appends sc without its operations number i and j (-1:
+// none), counted through the prefix, the goroutines and the suffix, unless
+// no goroutine would be left.
+func appendWithout(out []scenario, sc scenario, i, j int) []scenario {
+	k := 0
+	keep := func(steps []step) []step {
+		var kept []step
+		for _, s := range steps {
+			if k != i && k != j {
+				kept = append(kept, s)
+			}
+			k++
+		}
+		return kept
+	}
+	c := scenario{index: sc.index, prefix: keep(sc.prefix)}
+	for _, th := range sc.threads {
+		if th = keep(th); len(th) > 0 {
+			c.threads = append(c.threads, th)
+		}
+	}
+	c.suffix = keep(sc.suffix)
+	if len(c.threads) == 0 {
+		return out
+	}
+	return append(out, c)
 }
 
 // clone returns a copy of sc that shares no slice with it.

@@ -14,7 +14,7 @@ func (c *checker[O, S]) report(sc scenario, h []Event, out outcome[S]) string {
 	names := namesOf(c.test.Ops)
 	var b strings.Builder
 	fmt.Fprintf(&b, "lincheck: the history is not linearizable: no order of its operations gives their results\nscenario %d (seed %d):\n%s", sc.index, c.cfg.seed, sc.text(names))
-	fmt.Fprintf(&b, "history (time flows down; ┌ call, └ return; main runs the prefix and the suffix):\n%s", lanes(names, h, len(sc.threads)+1))
+	fmt.Fprintf(&b, "history (time flows down; ┌ call, └ return; main runs the prefix and suffix):\n%s", lanes(names, h, len(sc.threads)+1))
 	b.WriteString(c.why(names, h, out))
 	return b.String()
 }
@@ -65,7 +65,13 @@ func lanes(names opNames, h []Event, n int) string {
 	for l := range head {
 		head[l] = laneName(l)
 	}
-	return table(append([][]string{head}, rows...))
+	rows = append([][]string{head}, rows...)
+	if !slices.ContainsFunc(h, func(e Event) bool { return e.Lane == 0 }) {
+		for i := range rows {
+			rows[i] = rows[i][1:] // no prefix or suffix: no main lane
+		}
+	}
+	return table(rows)
 }
 
 // table aligns rows in columns, indented by two spaces.
