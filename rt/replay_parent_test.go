@@ -79,3 +79,22 @@ func TestReplayedParentLeavesReport(t *testing.T) {
 		}
 	}
 }
+
+// TestSubtestScheduleMinimised: a subtest that explores on its own inside
+// an explored parent fails; its schedule is minimised in a child process,
+// where the parent runs natively (as an ancestor does for a probe) and only
+// the subtest replays the saved schedule.
+func TestSubtestScheduleMinimised(t *testing.T) {
+	if os.Getenv(childEnv) == "minsub" {
+		rt.Test(t, func(t *testing.T) { replayedParent(t, true) })
+		return
+	}
+	cmd := childCommand(t, "TestSubtestScheduleMinimised", "minsub", 1)
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		t.Fatalf("the child passed:\n%s", out)
+	}
+	if !strings.Contains(string(out), "after minimisation") || strings.Contains(string(out), "minimisation failed") {
+		t.Fatalf("the subtest's schedule was not minimised:\n%s", out)
+	}
+}
