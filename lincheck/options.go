@@ -88,9 +88,10 @@ func StressRuns(n int, d time.Duration) Option {
 	return func(c *config) { c.repeat, c.stressTime = n, d }
 }
 
-// CheckTime bounds the check of one history (default 10 s): a history
-// whose check takes longer is reported as unknown, neither a pass nor a
-// failure.
+// CheckTime bounds the check of one history (default 5 s, and at most
+// 5 s in the Explore mode, where the engine ends an execution stuck for
+// 10 s): a history whose check takes longer is reported as unknown,
+// neither a pass nor a failure.
 func CheckTime(d time.Duration) Option { return func(c *config) { c.checkTime = d } }
 
 // MinimizeBudget sets what minimising a failing scenario may spend: each
@@ -106,7 +107,7 @@ func MinimizeBudget(execs int, d, total time.Duration) Option {
 func newConfig(test string, opts []Option) (config, error) {
 	c := config{
 		seed: nameSeed(test), scenarios: 10, threads: 2, perThread: 3, prefix: 1, suffix: 1,
-		repeat: 2000, stressTime: time.Second, checkTime: 10 * time.Second,
+		repeat: 2000, stressTime: time.Second, checkTime: 5 * time.Second,
 		minimizeExecs: 2000, minimizeTime: 2 * time.Second, minimizeTotal: time.Minute,
 	}
 	for _, o := range opts {
