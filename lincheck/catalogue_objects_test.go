@@ -1,4 +1,4 @@
-package lincheck_test
+package lincheck
 
 // The catalogue's objects: concurrent objects with known linearizability
 // bugs and their fixed versions. Every access is locked or atomic, so the
@@ -158,24 +158,26 @@ func (c *shardCounter) Get() int {
 type entryCache struct {
 	fixed bool
 	mu    sync.Mutex
-	m     map[string]*entry
+	m     map[string]*cacheEntry
 }
 
-// entry is a cache entry.
-type entry struct{ key string }
+// cacheEntry is a cache entry.
+type cacheEntry struct{ key string }
 
-func newEntryCache(fixed bool) *entryCache { return &entryCache{fixed: fixed, m: map[string]*entry{}} }
+func newEntryCache(fixed bool) *entryCache {
+	return &entryCache{fixed: fixed, m: map[string]*cacheEntry{}}
+}
 
 // GetOrCreate returns the entry of key, creating it when there is none;
 // created reports whether this call created it.
-func (c *entryCache) GetOrCreate(key string) (e *entry, created bool) {
+func (c *entryCache) GetOrCreate(key string) (e *cacheEntry, created bool) {
 	rt.Lock(0, &c.mu)
 	e = c.m[key]
 	rt.Unlock(0, &c.mu)
 	if e != nil {
 		return e, false
 	}
-	fresh := &entry{key: key} // expensive, in real life: created outside the lock
+	fresh := &cacheEntry{key: key} // expensive, in real life: created outside the lock
 	rt.Lock(0, &c.mu)
 	defer rt.Unlock(0, &c.mu)
 	if old := c.m[key]; c.fixed && old != nil {

@@ -1,4 +1,4 @@
-package lincheck_test
+package lincheck
 
 import (
 	"os"
@@ -8,8 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/vtbound/vtbound/lincheck"
 )
 
 // catalogueEnv selects child mode: the test binary re-executes itself to
@@ -97,13 +95,27 @@ func checkCatalogueReport(t *testing.T, out string, failed bool, mode string) {
 	}
 }
 
+// TestCatalogueReplay: the schedule saved for the buggy set's failing
+// scenario is replayed first by the next run, which fails again with one
+// execution of budget.
+func TestCatalogueReplay(t *testing.T) {
+	dir := "VTBOUND_DIR=" + t.TempDir()
+	if out, failed := runCatalogue(t, "set:buggy:explore", dir); !failed || !strings.Contains(out, "schedule saved: ") {
+		t.Fatalf("the first run saved no schedule:\n%s", out)
+	}
+	out, failed := runCatalogue(t, "set:buggy:explore", dir, "VTBOUND_BUDGET=1")
+	if !failed || !strings.Contains(out, "found by replay of ") || !strings.Contains(out, "the history is not linearizable") {
+		t.Fatalf("the second run did not replay the saved schedule:\n%s", out)
+	}
+}
+
 // runCatalogue runs one catalogue check in a child process and returns
 // its output and whether it failed.
 func runCatalogue(t *testing.T, spec string, env ...string) (string, bool) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestCatalogue$", "-test.count=1", "-test.v")
 	cmd.Env = append(os.Environ(), catalogueEnv+"="+spec, "VTBOUND_DIR="+filepath.Join(t.TempDir(), "schedules"))
-	cmd.Env = append(cmd.Env, env...)
+	cmd.Env = append(cmd.Env, env...) // a VTBOUND_DIR here wins
 	out, err := cmd.CombinedOutput()
 	if _, ok := err.(*exec.ExitError); err != nil && !ok {
 		t.Fatalf("running the child: %v", err)
@@ -118,9 +130,9 @@ func runCatalogueChild(t *testing.T, spec string) {
 	if !ok || len(parts) != 3 {
 		t.Fatalf("%s=%q: want <object>:<buggy|fixed>:<stress|explore>", catalogueEnv, spec)
 	}
-	mode := lincheck.Stress
+	mode := Stress
 	if parts[2] == "explore" {
-		mode = lincheck.Explore
+		mode = Explore
 	}
-	check(t, parts[1] == "fixed", lincheck.WithMode(mode))
+	check(t, parts[1] == "fixed", WithMode(mode))
 }

@@ -1,4 +1,4 @@
-package lincheck_test
+package lincheck
 
 import (
 	"fmt"
@@ -6,8 +6,6 @@ import (
 	"math/rand"
 	"slices"
 	"testing"
-
-	"github.com/vtbound/vtbound/lincheck"
 )
 
 // small returns a generator of arguments 0..n-1: few values, so that
@@ -18,12 +16,12 @@ func small(n int) func(r *rand.Rand) any {
 
 // setTest is the lincheck test of splitSet; the specification's state is
 // the set as a bit mask.
-func setTest(fixed bool) lincheck.Test[*splitSet, uint8] {
+func setTest(fixed bool) Test[*splitSet, uint8] {
 	bit := func(x any) uint8 { return 1 << x.(int) }
-	return lincheck.Test[*splitSet, uint8]{
+	return Test[*splitSet, uint8]{
 		New:  func() *splitSet { return newSplitSet(fixed) },
 		Init: func() uint8 { return 0 },
-		Ops: []lincheck.Op[*splitSet, uint8]{
+		Ops: []Op[*splitSet, uint8]{
 			{Name: "Add", Arg: small(2),
 				Call: func(s *splitSet, x any) any { return s.Add(x.(int)) },
 				Spec: func(s uint8, x any) (uint8, any) { return s | bit(x), s&bit(x) == 0 }},
@@ -45,12 +43,12 @@ type deq struct {
 
 // queueTest is the lincheck test of lenQueue; the specification's state
 // is the queue's elements (Spec copies before changing them).
-func queueTest(fixed bool) lincheck.Test[*lenQueue, []int] {
-	return lincheck.Test[*lenQueue, []int]{
+func queueTest(fixed bool) Test[*lenQueue, []int] {
+	return Test[*lenQueue, []int]{
 		New:      func() *lenQueue { return &lenQueue{fixed: fixed} },
 		Init:     func() []int { return nil },
 		StateKey: func(s []int) any { return fmt.Sprint(s) },
-		Ops: []lincheck.Op[*lenQueue, []int]{
+		Ops: []Op[*lenQueue, []int]{
 			{Name: "Enqueue", Arg: small(3),
 				Call: func(q *lenQueue, x any) any { return q.Enqueue(x.(int)) },
 				Spec: func(s []int, x any) ([]int, any) { return append(slices.Clip(s), x.(int)), true }},
@@ -70,14 +68,14 @@ func queueTest(fixed bool) lincheck.Test[*lenQueue, []int] {
 }
 
 // counterTest is the lincheck test of shardCounter.
-func counterTest(fixed bool) lincheck.Test[*shardCounter, int] {
+func counterTest(fixed bool) Test[*shardCounter, int] {
 	add := func(d int) func(c *shardCounter, _ any) any {
 		return func(c *shardCounter, _ any) any { c.Add(d); return nil }
 	}
-	return lincheck.Test[*shardCounter, int]{
+	return Test[*shardCounter, int]{
 		New:  func() *shardCounter { return &shardCounter{fixed: fixed} },
 		Init: func() int { return 0 },
-		Ops: []lincheck.Op[*shardCounter, int]{
+		Ops: []Op[*shardCounter, int]{
 			{Name: "Inc", Call: add(1), Spec: func(s int, _ any) (int, any) { return s + 1, nil }},
 			{Name: "Dec", Call: add(-1), Spec: func(s int, _ any) (int, any) { return s - 1, nil }},
 			{Name: "Get",
@@ -90,13 +88,13 @@ func counterTest(fixed bool) lincheck.Test[*shardCounter, int] {
 // cacheTest is the lincheck test of entryCache: GetOrCreate's result is
 // whether the call created the entry; the specification's state is the
 // set of keys as a bit mask.
-func cacheTest(fixed bool) lincheck.Test[*entryCache, uint8] {
+func cacheTest(fixed bool) Test[*entryCache, uint8] {
 	keys := []string{"a", "b"}
 	bit := func(k any) uint8 { return 1 << slices.Index(keys, k.(string)) }
-	return lincheck.Test[*entryCache, uint8]{
+	return Test[*entryCache, uint8]{
 		New:  func() *entryCache { return newEntryCache(fixed) },
 		Init: func() uint8 { return 0 },
-		Ops: []lincheck.Op[*entryCache, uint8]{
+		Ops: []Op[*entryCache, uint8]{
 			{Name: "GetOrCreate", Arg: func(r *rand.Rand) any { return keys[r.Intn(len(keys))] },
 				Call: func(c *entryCache, k any) any { _, created := c.GetOrCreate(k.(string)); return created },
 				Spec: func(s uint8, k any) (uint8, any) { return s | bit(k), s&bit(k) == 0 }},
@@ -109,17 +107,17 @@ func cacheTest(fixed bool) lincheck.Test[*entryCache, uint8] {
 
 // catalogue maps each object's name to the lincheck check of its buggy
 // (fixed false) or fixed version.
-var catalogue = map[string]func(t *testing.T, fixed bool, opts ...lincheck.Option){
-	"set": func(t *testing.T, fixed bool, opts ...lincheck.Option) {
-		lincheck.Check(t, setTest(fixed), opts...)
+var catalogue = map[string]func(t *testing.T, fixed bool, opts ...Option){
+	"set": func(t *testing.T, fixed bool, opts ...Option) {
+		Check(t, setTest(fixed), opts...)
 	},
-	"queue": func(t *testing.T, fixed bool, opts ...lincheck.Option) {
-		lincheck.Check(t, queueTest(fixed), opts...)
+	"queue": func(t *testing.T, fixed bool, opts ...Option) {
+		Check(t, queueTest(fixed), opts...)
 	},
-	"counter": func(t *testing.T, fixed bool, opts ...lincheck.Option) {
-		lincheck.Check(t, counterTest(fixed), opts...)
+	"counter": func(t *testing.T, fixed bool, opts ...Option) {
+		Check(t, counterTest(fixed), opts...)
 	},
-	"cache": func(t *testing.T, fixed bool, opts ...lincheck.Option) {
-		lincheck.Check(t, cacheTest(fixed), opts...)
+	"cache": func(t *testing.T, fixed bool, opts ...Option) {
+		Check(t, cacheTest(fixed), opts...)
 	},
 }

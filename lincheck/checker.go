@@ -7,14 +7,29 @@ import (
 	"time"
 )
 
-// verdict is the outcome of checking one history.
-type verdict int
+// Verdict is the outcome of checking one history.
+type Verdict int
 
 const (
-	linearizable    verdict = iota // some order fits
-	notLinearizable                // no order fits
-	unknown                        // the time bound ended the search
+	// Linearizable: some order of the operations fits.
+	Linearizable Verdict = iota
+	// NotLinearizable: no order fits.
+	NotLinearizable
+	// Unknown: the time bound ended the search first; the history is
+	// neither known to be linearizable nor known not to be.
+	Unknown
 )
+
+// String names the verdict.
+func (v Verdict) String() string {
+	switch v {
+	case Linearizable:
+		return "linearizable"
+	case NotLinearizable:
+		return "not linearizable"
+	}
+	return "unknown"
+}
 
 // model is what the checker needs of a Test: the specification and how
 // to compare its states and results.
@@ -32,7 +47,7 @@ type model[S any] struct {
 
 // outcome is what the check found.
 type outcome[S any] struct {
-	verdict verdict
+	verdict Verdict
 	// order is a linearization (linearizable) or the longest linearizable
 	// prefix the search met (otherwise), as indexes into the history.
 	order []int
@@ -67,7 +82,7 @@ func check[S any](m model[S], h []Event, bound time.Duration) outcome[S] {
 	done := newBitset(len(h))
 	state := m.init()
 	var stack []frame[S]
-	best := outcome[S]{verdict: notLinearizable, state: state}
+	best := outcome[S]{verdict: NotLinearizable, state: state}
 	var deadline time.Time
 	if bound > 0 {
 		deadline = time.Now().Add(bound)
@@ -75,7 +90,7 @@ func check[S any](m model[S], h []Event, bound time.Duration) outcome[S] {
 	e := head.next
 	for steps := 1; head.next != nil; steps++ {
 		if steps%checkEvery == 0 && !deadline.IsZero() && time.Now().After(deadline) {
-			best.verdict, best.steps = unknown, steps
+			best.verdict, best.steps = Unknown, steps
 			return best
 		}
 		if e.call {
@@ -105,7 +120,7 @@ func check[S any](m model[S], h []Event, bound time.Duration) outcome[S] {
 		unlift(top.e)
 		e = top.e.next
 	}
-	return outcome[S]{verdict: linearizable, order: frameIDs(stack), state: state}
+	return outcome[S]{verdict: Linearizable, order: frameIDs(stack), state: state}
 }
 
 // frame is one linearized operation on the search's stack, with the state

@@ -57,25 +57,25 @@ func TestCheckHistories(t *testing.T) {
 		name string
 		m    any
 		h    []Event
-		want verdict
+		want Verdict
 	}{
-		{"sequential", register, []Event{ev(0, opWrite, 1, nil, 1, 2), ev(0, opRead, nil, 1, 3, 4)}, linearizable},
-		{"sequential stale read", register, []Event{ev(0, opWrite, 1, nil, 1, 2), ev(0, opRead, nil, 0, 3, 4)}, notLinearizable},
-		{"overlapping read of the new value", register, []Event{ev(1, opWrite, 1, nil, 1, 4), ev(2, opRead, nil, 1, 2, 3)}, linearizable},
-		{"overlapping read of the old value", register, []Event{ev(1, opWrite, 1, nil, 1, 4), ev(2, opRead, nil, 0, 2, 3)}, linearizable},
+		{"sequential", register, []Event{ev(0, opWrite, 1, nil, 1, 2), ev(0, opRead, nil, 1, 3, 4)}, Linearizable},
+		{"sequential stale read", register, []Event{ev(0, opWrite, 1, nil, 1, 2), ev(0, opRead, nil, 0, 3, 4)}, NotLinearizable},
+		{"overlapping read of the new value", register, []Event{ev(1, opWrite, 1, nil, 1, 4), ev(2, opRead, nil, 1, 2, 3)}, Linearizable},
+		{"overlapping read of the old value", register, []Event{ev(1, opWrite, 1, nil, 1, 4), ev(2, opRead, nil, 0, 2, 3)}, Linearizable},
 		// real-time order: the read was called after the write returned
-		{"read after the write returned", register, []Event{ev(1, opWrite, 1, nil, 1, 2), ev(2, opRead, nil, 0, 3, 4)}, notLinearizable},
-		{"value never written", register, []Event{ev(1, opWrite, 1, nil, 1, 4), ev(2, opRead, nil, 7, 2, 3)}, notLinearizable},
+		{"read after the write returned", register, []Event{ev(1, opWrite, 1, nil, 1, 2), ev(2, opRead, nil, 0, 3, 4)}, NotLinearizable},
+		{"value never written", register, []Event{ev(1, opWrite, 1, nil, 1, 4), ev(2, opRead, nil, 7, 2, 3)}, NotLinearizable},
 		// a read that saw the new value, then one (in real time after it) that saw the old one
-		{"new then old", register, []Event{ev(1, opWrite, 1, nil, 1, 10), ev(2, opRead, nil, 1, 2, 3), ev(2, opRead, nil, 0, 4, 5)}, notLinearizable},
-		{"old then new", register, []Event{ev(1, opWrite, 1, nil, 1, 10), ev(2, opRead, nil, 0, 2, 3), ev(2, opRead, nil, 1, 4, 5)}, linearizable},
-		{"two concurrent adds both new", intSet, []Event{ev(1, opAdd, 1, true, 1, 3), ev(2, opAdd, 1, true, 2, 4)}, notLinearizable},
-		{"two concurrent adds, one new", intSet, []Event{ev(1, opAdd, 1, false, 1, 3), ev(2, opAdd, 1, true, 2, 4)}, linearizable},
-		{"has before the add it overlaps", intSet, []Event{ev(1, opAdd, 2, true, 1, 6), ev(2, opHas, 2, false, 2, 3), ev(2, opHas, 2, true, 4, 5)}, linearizable},
-		{"has after the add returned", intSet, []Event{ev(1, opAdd, 2, true, 1, 2), ev(2, opHas, 2, false, 3, 4)}, notLinearizable},
+		{"new then old", register, []Event{ev(1, opWrite, 1, nil, 1, 10), ev(2, opRead, nil, 1, 2, 3), ev(2, opRead, nil, 0, 4, 5)}, NotLinearizable},
+		{"old then new", register, []Event{ev(1, opWrite, 1, nil, 1, 10), ev(2, opRead, nil, 0, 2, 3), ev(2, opRead, nil, 1, 4, 5)}, Linearizable},
+		{"two concurrent adds both new", intSet, []Event{ev(1, opAdd, 1, true, 1, 3), ev(2, opAdd, 1, true, 2, 4)}, NotLinearizable},
+		{"two concurrent adds, one new", intSet, []Event{ev(1, opAdd, 1, false, 1, 3), ev(2, opAdd, 1, true, 2, 4)}, Linearizable},
+		{"has before the add it overlaps", intSet, []Event{ev(1, opAdd, 2, true, 1, 6), ev(2, opHas, 2, false, 2, 3), ev(2, opHas, 2, true, 4, 5)}, Linearizable},
+		{"has after the add returned", intSet, []Event{ev(1, opAdd, 2, true, 1, 2), ev(2, opHas, 2, false, 3, 4)}, NotLinearizable},
 	}
 	for _, c := range cases {
-		var got verdict
+		var got Verdict
 		switch m := c.m.(type) {
 		case model[int]:
 			got = check(m, c.h, time.Second).verdict
@@ -93,7 +93,7 @@ func TestCheckHistories(t *testing.T) {
 func TestCheckWitness(t *testing.T) {
 	h := []Event{ev(1, opWrite, 1, nil, 1, 10), ev(2, opRead, nil, 0, 2, 3), ev(2, opRead, nil, 1, 4, 5), ev(0, opWrite, 2, nil, 11, 12), ev(0, opRead, nil, 2, 13, 14)}
 	out := check(register, h, time.Second)
-	if out.verdict != linearizable || len(out.order) != len(h) {
+	if out.verdict != Linearizable || len(out.order) != len(h) {
 		t.Fatalf("verdict %v, order %v", out.verdict, out.order)
 	}
 	s := 0
@@ -116,7 +116,7 @@ func TestCheckWitness(t *testing.T) {
 func TestCheckLongestPrefix(t *testing.T) {
 	h := []Event{ev(0, opAdd, 1, true, 1, 2), ev(1, opAdd, 2, true, 3, 5), ev(2, opAdd, 2, true, 4, 6)}
 	out := check(intSet, h, time.Second)
-	if out.verdict != notLinearizable || len(out.order) != 2 || out.order[0] != 0 || out.state != 6 {
+	if out.verdict != NotLinearizable || len(out.order) != 2 || out.order[0] != 0 || out.state != 6 {
 		t.Fatalf("outcome %+v, want not linearizable after [0 1] or [0 2] in state 6 ({1, 2})", out)
 	}
 }
@@ -135,7 +135,7 @@ func TestCheckTimeBound(t *testing.T) {
 	for _, m := range []model[int]{register, keyed} {
 		start := time.Now()
 		out := check(m, h, 20*time.Millisecond)
-		if out.verdict != unknown {
+		if out.verdict != Unknown {
 			t.Errorf("verdict %v after %v, want unknown", out.verdict, time.Since(start))
 		}
 		if d := time.Since(start); d > 2*time.Second {
@@ -143,7 +143,7 @@ func TestCheckTimeBound(t *testing.T) {
 		}
 	}
 	small := h[20:] // four writes: decided within the bound
-	if out := check(register, small, time.Second); out.verdict != notLinearizable {
+	if out := check(register, small, time.Second); out.verdict != NotLinearizable {
 		t.Errorf("four writes and a read of 99: verdict %v, want not linearizable", out.verdict)
 	}
 }
@@ -158,14 +158,10 @@ func TestCheckMemo(t *testing.T) {
 	}
 	h = append(h, ev(0, opHas, 20, true, 200, 201))
 	out := check(intSet, h, 10*time.Second)
-	if out.verdict != notLinearizable {
+	if out.verdict != NotLinearizable {
 		t.Fatalf("verdict %v", out.verdict)
 	}
 	if out.steps > 1<<22 {
 		t.Errorf("%d steps: the memo did not bound the search by the 2^16 subsets", out.steps)
 	}
-}
-
-func (v verdict) String() string {
-	return [...]string{"linearizable", "not linearizable", "unknown"}[v]
 }

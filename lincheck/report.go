@@ -15,7 +15,7 @@ func (c *checker[O, S]) report(sc scenario, h []Event, out outcome[S]) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "lincheck: the history is not linearizable: no order of its operations gives their results\nscenario %d (seed %d):\n%s", sc.index, c.cfg.seed, sc.text(names))
 	fmt.Fprintf(&b, "history (time flows down; ┌ call, └ return; main runs the prefix and suffix):\n%s", lanes(names, h, len(sc.threads)+1))
-	b.WriteString(c.why(names, h, out))
+	b.WriteString(why(c.m, names, h, out))
 	return b.String()
 }
 
@@ -95,7 +95,7 @@ func table(rows [][]string) string {
 
 // why explains out: the longest linearizable prefix the search met and,
 // after it, why each operation that could come next does not fit.
-func (c *checker[O, S]) why(names opNames, h []Event, out outcome[S]) string {
+func why[S any](m model[S], names opNames, h []Event, out outcome[S]) string {
 	var b strings.Builder
 	show := func(i int) string {
 		return fmt.Sprintf("%s %s → %v", laneName(h[i].Lane), names.call(h[i].Op, h[i].Arg), h[i].Result)
@@ -117,7 +117,7 @@ func (c *checker[O, S]) why(names opNames, h []Event, out outcome[S]) string {
 			fmt.Fprintf(&b, "  - %s: called after %s returned\n", show(i), show(first))
 			continue
 		}
-		if _, want := c.m.step(out.state, e.Op, e.Arg); !c.m.same(want, e.Result) {
+		if _, want := m.step(out.state, e.Op, e.Arg); !m.same(want, e.Result) {
 			fmt.Fprintf(&b, "  - %s: returned %v, the specification returns %v\n", show(i), e.Result, want)
 			continue
 		}

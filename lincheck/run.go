@@ -97,19 +97,20 @@ func (c *checker[O, S]) runScenario(t *testing.T, sc scenario) {
 func (c *checker[O, S]) stress(t *testing.T, sc scenario) {
 	t.Helper()
 	deadline := time.Now().Add(c.cfg.stressTime)
+	memo := c.newMemo()
 	unknowns, runs := 0, 0
 	for ; runs < c.cfg.repeat && (runs == 0 || time.Now().Before(deadline)); runs++ {
 		h, err := c.runOnce(sc, nativeParallel)
 		if err != nil {
 			t.Fatalf("lincheck: %v\nscenario:\n%s", err, sc.text(namesOf(c.test.Ops)))
 		}
-		out := check(c.m, h, c.cfg.checkTime)
-		if out.verdict == notLinearizable {
+		out := c.checkMemo(memo, h, false)
+		if out.verdict == NotLinearizable {
 			t.Errorf("%s(found by run %d of the scenario on real goroutines)", c.report(sc, h, out), runs+1)
 			c.minimise(t, sc, c.stressTrial)
 			return
 		}
-		if out.verdict == unknown {
+		if out.verdict == Unknown {
 			unknowns++
 		}
 	}
@@ -121,21 +122,44 @@ func (c *checker[O, S]) stress(t *testing.T, sc scenario) {
 func (c *checker[O, S]) explore(t *testing.T, sc scenario) {
 	t.Helper()
 	bad, unknowns, runs := false, 0, 0
+	memo := c.newMemo()
 	rt.Test(t, func(t *testing.T) {
 		runs++
 		h, _ := c.runOnce(sc, controlledParallel)
-		switch out := c.checkOffEngine(h); out.verdict {
-		case notLinearizable:
+		switch out := c.checkMemo(memo, h, true); out.verdict {
+		case NotLinearizable:
 			bad = true
 			t.Error(c.report(sc, h, out))
-		case unknown:
+		case Unknown:
 			unknowns++
 		}
 	})
 	c.noteUnknown(t, unknowns, runs)
+	t.Logf("lincheck: %d executions, %d distinct histories checked", runs, memo.size)
 	if bad {
 		c.minimise(t, sc, c.exploreTrial(t))
 	}
+}
+
+// newMemo returns the history memo of one scenario (historyMemo).
+func (c *checker[O, S]) newMemo() *historyMemo[S] {
+	return newHistoryMemo[S](c.test.SameResult == nil)
+}
+
+// checkMemo checks h, or finds its verdict in memo; offEngine says that h
+// comes from an execution of the engine (checkOffEngine).
+func (c *checker[O, S]) checkMemo(memo *historyMemo[S], h []Event, offEngine bool) outcome[S] {
+	if out, ok := memo.lookup(h); ok {
+		return out
+	}
+	var out outcome[S]
+	if offEngine {
+		out = c.checkOffEngine(h)
+	} else {
+		out = check(c.m, h, c.cfg.checkTime)
+	}
+	memo.store(h, out)
+	return out
 }
 
 // checkOffEngine checks h, from an execution of the engine, on a
@@ -180,12 +204,13 @@ type trial[S any] func(sc scenario) ([]Event, outcome[S], bool)
 // the minimisation's time per candidate.
 func (c *checker[O, S]) stressTrial(sc scenario) ([]Event, outcome[S], bool) {
 	deadline := time.Now().Add(c.cfg.minimizeTime)
+	memo := c.newMemo()
 	for runs := 0; runs < c.cfg.repeat && time.Now().Before(deadline); runs++ {
 		h, err := c.runOnce(sc, nativeParallel)
 		if err != nil {
 			continue // a panic is a failure of another kind
 		}
-		if out := check(c.m, h, c.cfg.checkTime); out.verdict == notLinearizable {
+		if out := c.checkMemo(memo, h, false); out.verdict == NotLinearizable {
 			return h, out, true
 		}
 	}
@@ -198,10 +223,11 @@ func (c *checker[O, S]) exploreTrial(t *testing.T) trial[S] {
 	return func(sc scenario) ([]Event, outcome[S], bool) {
 		var h []Event
 		var out outcome[S]
+		memo := c.newMemo()
 		found := rt.Search(t, func() bool {
 			h, _ = c.runOnce(sc, controlledParallel)
-			out = c.checkOffEngine(h)
-			return out.verdict != notLinearizable
+			out = c.checkMemo(memo, h, true)
+			return out.verdict != NotLinearizable
 		}, c.cfg.minimizeExecs, c.cfg.minimizeTime)
 		return h, out, found
 	}

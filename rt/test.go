@@ -73,12 +73,13 @@ func ExampleElsewhere(name, want string) bool {
 // is replayed, saved or minimised. Libraries built on rt use it to ask
 // whether a smaller variant of a failing test still fails (package
 // lincheck minimises its scenarios with it). t names the test, so that
-// the explorations of t and of its ancestors wait for the search.
+// the explorations of t and of its ancestors wait for the search; it may
+// be a benchmark's B.
 //
 // Called from inside an execution, or in a child process that vtbound
 // started to probe or minimise a schedule, Search explores nothing and
 // reports false.
-func Search(t *testing.T, body func() bool, execs int, d time.Duration) bool {
+func Search(t testing.TB, body func() bool, execs int, d time.Duration) bool {
 	t.Helper()
 	return explore.Search(t, body, execs, d)
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/vtbound/vtbound/rt/internal/config"
 	"github.com/vtbound/vtbound/rt/internal/engine"
+	"github.com/vtbound/vtbound/rt/internal/strategy"
 )
 
 // Search explores body quietly, as rt.Search describes: the configured
@@ -15,20 +16,24 @@ import (
 // replays, saves, minimises and reports nothing. In an execution (a nested
 // call) and in a child process vtbound started (a probe, a schedule
 // minimisation) it explores nothing and returns false.
-func Search(t *testing.T, body func() bool, execs int, d time.Duration) bool {
+func Search(t testing.TB, body func() bool, execs int, d time.Duration) bool {
 	if engine.Current() != nil || os.Getenv(minimizeEnv) != "" || os.Getenv(probeEnv) != "" {
 		return false
 	}
 	s, err := config.FromEnv()
 	if err != nil {
-		return false // rt.Test, which ran first, reported it
+		t.Fatal(err)
 	}
-	s.Execs = execs
-	dr := &driver{t: t, s: s}
 	deadline := time.Now().Add(d)
-	lim := dr.limits()
-	lim.Deadline = deadline
-	e := engine.New(dr.newStrategy(deadline), lim, nil)
+	strat, err := strategy.New(s.Strategy, strategy.Config{
+		Seed: s.Seed, Depth: s.Depth, V: bound(s.V), C: bound(s.C), T: s.T, L: s.L, Budget: execs,
+		Context: bound(s.Context), Deadline: deadline,
+	})
+	if err != nil {
+		t.Fatalf("vtbound: VTBOUND_STRATEGY=%q: %v", s.Strategy, err)
+	}
+	lim := engine.Limits{MaxSteps: s.MaxSteps, WakeWindow: s.WakeWindow, EarlyWakes: s.EarlyWakes, Deadline: deadline}
+	e := engine.New(strat, lim, nil)
 	defer nestIn(t.Name())()
 	for n := 0; n < execs && (n == 0 || time.Now().Before(deadline)); n++ {
 		failed := false
