@@ -135,14 +135,14 @@ func (c *config) fromEnv() error {
 	} else if v != "" {
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil {
-			return fmt.Errorf("lincheck: %s=%q: want a number or \"random\"", seedEnv, v)
+			return fmt.Errorf("lincheck: %s=%q is not valid: want an integer, or \"random\" for one taken from the clock", seedEnv, v)
 		}
 		c.seed = n
 	}
 	if v := os.Getenv(scenariosEnv); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 {
-			return fmt.Errorf("lincheck: %s=%q: want a positive number", scenariosEnv, v)
+			return fmt.Errorf("lincheck: %s=%q is not valid: want an integer >= 1", scenariosEnv, v)
 		}
 		c.scenarios = n
 	}
