@@ -39,7 +39,7 @@ func benchExplore[O, S any](b *testing.B, test Test[O, S]) {
 			execs++
 			h, _ := c.runOnce(sc, controlledParallel)
 			t0 := time.Now()
-			out := c.checkMemo(memo, h, true)
+			out, _ := c.judge(memo, sc, h, true)
 			checking += time.Since(t0)
 			return out.verdict != NotLinearizable
 		}, 1<<20, time.Minute)

@@ -104,9 +104,9 @@ func (c *checker[O, S]) stress(t *testing.T, sc scenario) {
 		if err != nil {
 			t.Fatalf("lincheck: %v\nscenario:\n%s", err, sc.text(namesOf(c.test.Ops)))
 		}
-		out := c.checkMemo(memo, h, false)
+		out, msg := c.judge(memo, sc, h, false)
 		if out.verdict == NotLinearizable {
-			t.Errorf("%s(found by run %d of the scenario on real goroutines)", c.report(sc, h, out), runs+1)
+			t.Errorf("%s(found by run %d of the scenario on real goroutines)", msg, runs+1)
 			c.minimise(t, sc, c.stressTrial)
 			return
 		}
@@ -126,10 +126,10 @@ func (c *checker[O, S]) explore(t *testing.T, sc scenario) {
 	rt.Test(t, func(t *testing.T) {
 		runs++
 		h, _ := c.runOnce(sc, controlledParallel)
-		switch out := c.checkMemo(memo, h, true); out.verdict {
+		switch out, msg := c.judge(memo, sc, h, true); out.verdict {
 		case NotLinearizable:
 			bad = true
-			t.Error(c.report(sc, h, out))
+			t.Error(msg)
 		case Unknown:
 			unknowns++
 		}
@@ -146,53 +146,60 @@ func (c *checker[O, S]) newMemo() *historyMemo[S] {
 	return newHistoryMemo[S](c.test.SameResult == nil)
 }
 
-// checkMemo checks h, or finds its verdict in memo; offEngine says that h
-// comes from an execution of the engine (checkOffEngine).
-func (c *checker[O, S]) checkMemo(memo *historyMemo[S], h []Event, offEngine bool) outcome[S] {
-	if out, ok := memo.lookup(h); ok {
-		return out
+// judge checks h, or finds its verdict in memo, and renders the report
+// of sc and h when h is not linearizable. controlled says that h comes
+// from an execution of the engine: the specification then runs off the
+// engine (offEngine).
+func (c *checker[O, S]) judge(memo *historyMemo[S], sc scenario, h []Event, controlled bool) (outcome[S], string) {
+	run := func(f func()) { f() }
+	if controlled {
+		run = offEngine
 	}
-	var out outcome[S]
-	if offEngine {
-		out = c.checkOffEngine(h)
-	} else {
-		out = check(c.m, h, c.cfg.checkTime)
+	out, ok := memo.lookup(h) // reflect alone: no code of the user's package
+	if !ok {
+		run(func() { out = check(c.m, h, c.checkBound()) })
+		memo.store(h, out)
 	}
-	memo.store(h, out)
-	return out
+	var msg string
+	if out.verdict == NotLinearizable {
+		run(func() { msg = c.report(sc, h, out) })
+	}
+	return out, msg
 }
 
-// checkOffEngine checks h, from an execution of the engine, on a
-// goroutine vtbound does not control (lincheck is not rewritten, so its go
+// offEngine runs f, called in an execution of the engine, on a goroutine
+// vtbound does not control (lincheck is not rewritten, so its go
 // statement is a real one) while the execution's goroutine waits: the
 // specification, rewritten with the rest of the user's package, then runs
 // natively, taking no scheduling point, and its map iterations leave the
 // execution's trace as it was. The engine ends an execution whose
 // goroutine is stuck in uncontrolled code for 10 s, hence maxExploreCheck.
-func (c *checker[O, S]) checkOffEngine(h []Event) outcome[S] {
-	var out outcome[S]
+func offEngine(f func()) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		out = check(c.m, h, min(c.cfg.checkTime, maxExploreCheck))
+		f()
 	}()
 	<-done
-	return out
 }
 
-// maxExploreCheck bounds CheckTime in the Explore mode (checkOffEngine).
+// maxExploreCheck bounds CheckTime in the Explore mode (offEngine).
 const maxExploreCheck = 5 * time.Second
+
+// checkBound is the time bound of one check in the configured mode.
+func (c *checker[O, S]) checkBound() time.Duration {
+	if c.cfg.mode == Explore {
+		return min(c.cfg.checkTime, maxExploreCheck)
+	}
+	return c.cfg.checkTime
+}
 
 // noteUnknown says how many of runs histories the time bound left
 // unchecked.
 func (c *checker[O, S]) noteUnknown(t *testing.T, unknowns, runs int) {
 	t.Helper()
 	if unknowns > 0 {
-		bound := c.cfg.checkTime
-		if c.cfg.mode == Explore {
-			bound = min(bound, maxExploreCheck)
-		}
-		t.Logf("lincheck: unknown: %d of %d histories could not be checked within %v (CheckTime): neither passed nor failed", unknowns, runs, bound)
+		t.Logf("lincheck: unknown: %d of %d histories could not be checked within %v (CheckTime): neither passed nor failed", unknowns, runs, c.checkBound())
 	}
 }
 
@@ -210,7 +217,7 @@ func (c *checker[O, S]) stressTrial(sc scenario) ([]Event, outcome[S], bool) {
 		if err != nil {
 			continue // a panic is a failure of another kind
 		}
-		if out := c.checkMemo(memo, h, false); out.verdict == NotLinearizable {
+		if out, _ := c.judge(memo, sc, h, false); out.verdict == NotLinearizable {
 			return h, out, true
 		}
 	}
@@ -226,7 +233,7 @@ func (c *checker[O, S]) exploreTrial(t *testing.T) trial[S] {
 		memo := c.newMemo()
 		found := rt.Search(t, func() bool {
 			h, _ = c.runOnce(sc, controlledParallel)
-			out = c.checkMemo(memo, h, true)
+			out, _ = c.judge(memo, sc, h, true)
 			return out.verdict != NotLinearizable
 		}, c.cfg.minimizeExecs, c.cfg.minimizeTime)
 		return h, out, found
