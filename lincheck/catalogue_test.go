@@ -1,7 +1,6 @@
 package lincheck
 
 import (
-	"fmt"
 	"math/bits"
 	"math/rand"
 	"slices"
@@ -47,7 +46,7 @@ func queueTest(fixed bool) Test[*lenQueue, []int] {
 	return Test[*lenQueue, []int]{
 		New:      func() *lenQueue { return &lenQueue{fixed: fixed} },
 		Init:     func() []int { return nil },
-		StateKey: func(s []int) any { return fmt.Sprint(s) },
+		StateKey: func(s []int) any { return queueKey(s) },
 		Ops: []Op[*lenQueue, []int]{
 			{Name: "Enqueue", Arg: small(3),
 				Call: func(q *lenQueue, x any) any { return q.Enqueue(x.(int)) },
@@ -65,6 +64,15 @@ func queueTest(fixed bool) Test[*lenQueue, []int] {
 				Spec: func(s []int, _ any) ([]int, any) { return s, len(s) }},
 		},
 	}
+}
+
+// queueKey is a queue state's key: its elements (0..2) as bytes.
+func queueKey(s []int) string {
+	b := make([]byte, len(s))
+	for i, x := range s {
+		b[i] = byte(x)
+	}
+	return string(b)
 }
 
 // counterTest is the lincheck test of shardCounter.
