@@ -73,8 +73,8 @@ func ExampleCheck() {
 	lincheck.Check(t, setTest)
 }
 
-// Checking a history recorded by hand: G1 and G2 both added 1 and were
-// both told it was new.
+// Checking a history recorded by hand: G2 and G3 both added 1 and were
+// both told it was new; then G1 found it.
 func ExampleCheckHistory() {
 	h := []lincheck.Event{
 		{Lane: 1, Op: 0, Arg: 1, Result: true, Call: 1, Return: 3},
@@ -90,21 +90,21 @@ func ExampleCheckHistory() {
 	fmt.Print(r.Why)
 	// Output:
 	// not linearizable
-	//   main                 G1         G2
+	//   G1                   G2         G3
 	//                        ┌ Add(1)
 	//                        │          ┌ Add(1)
 	//                        └ true     │
 	//                                   └ true
 	//   Contains(1) → true
 	// why: the longest linearizable prefix is
-	//   1. G1 Add(1) → true
+	//   1. G2 Add(1) → true
 	//   the specification's state is then map[1:true], and no remaining operation can come next:
-	//   - G2 Add(1) → true: returned true, the specification returns false
-	//   - main Contains(1) → true: called after G2 Add(1) → true returned
+	//   - G3 Add(1) → true: returned true, the specification returns false
+	//   - G1 Contains(1) → true: called after G3 Add(1) → true returned
 }
 
-// The same history with G2 told that 1 was there already: Add(1) by G1,
-// then Add(1) by G2, then Contains(1) is an order that fits.
+// The same history with G3 told that 1 was there already: Add(1) by G2,
+// then Add(1) by G3, then Contains(1) by G1 is an order that fits.
 func ExampleCheckHistory_linearizable() {
 	h := []lincheck.Event{
 		{Lane: 1, Op: 0, Arg: 1, Result: true, Call: 1, Return: 3},

@@ -14,6 +14,7 @@ import (
 type Event struct {
 	// Lane is the goroutine that ran the operation: 0 for the scenario's
 	// prefix and suffix (the test's goroutine), 1.. for its goroutines.
+	// Reports name lane i G<i+1>, as vtbound's reports name goroutines.
 	Lane int
 	// Op indexes Test.Ops.
 	Op     int

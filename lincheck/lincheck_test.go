@@ -135,12 +135,12 @@ func TestCheckHistoryReport(t *testing.T) {
 	if err != nil || r.Verdict != NotLinearizable {
 		t.Fatalf("verdict %v, err %v", r.Verdict, err)
 	}
-	for _, want := range []string{"┌ Add(1)", "└ true", "Contains(1) → true", "G2"} {
+	for _, want := range []string{"┌ Add(1)", "└ true", "Contains(1) → true", "G3"} {
 		if !strings.Contains(r.Lanes, want) {
 			t.Errorf("lanes lack %q:\n%s", want, r.Lanes)
 		}
 	}
-	for _, want := range []string{"1. G1 Add(1) → true", "returned true, the specification returns false", "called after"} {
+	for _, want := range []string{"1. G2 Add(1) → true", "returned true, the specification returns false", "called after"} {
 		if !strings.Contains(r.Why, want) {
 			t.Errorf("why lacks %q:\n%s", want, r.Why)
 		}

@@ -14,18 +14,15 @@ func (c *checker[O, S]) report(sc scenario, h []Event, out outcome[S]) string {
 	names := namesOf(c.test.Ops)
 	var b strings.Builder
 	fmt.Fprintf(&b, "lincheck: the history is not linearizable: no order of its operations gives their results\nscenario %d (seed %d):\n%s", sc.index, c.cfg.seed, sc.text(names))
-	fmt.Fprintf(&b, "history (time flows down; ┌ call, └ return; main runs the prefix and suffix):\n%s", lanes(names, h, len(sc.threads)+1))
+	fmt.Fprintf(&b, "history (time flows down; ┌ call, └ return; G1, the test's goroutine, runs the prefix and suffix):\n%s", lanes(names, h, len(sc.threads)+1))
 	b.WriteString(why(c.m, names, h, out))
 	return b.String()
 }
 
-// laneName names lane i.
-func laneName(i int) string {
-	if i == 0 {
-		return "main"
-	}
-	return fmt.Sprintf("G%d", i)
-}
+// laneName names lane i as vtbound's reports name goroutines: G1 is the
+// test's goroutine (the explored body), which runs the prefix and the
+// suffix, and starts the scenario's goroutines G2, G3, ... in order.
+func laneName(i int) string { return fmt.Sprintf("G%d", i+1) }
 
 // lanes draws h with one column per goroutine and one row per call or
 // return, in real-time order; an operation nothing overlaps is one row.
@@ -68,7 +65,7 @@ func lanes(names opNames, h []Event, n int) string {
 	rows = append([][]string{head}, rows...)
 	if !slices.ContainsFunc(h, func(e Event) bool { return e.Lane == 0 }) {
 		for i := range rows {
-			rows[i] = rows[i][1:] // no prefix or suffix: no main lane
+			rows[i] = rows[i][1:] // no prefix or suffix: no G1 lane
 		}
 	}
 	return table(rows)

@@ -28,7 +28,7 @@ func nativeParallel(n int, f func(i int)) error {
 			defer wg.Done()
 			defer func() {
 				if x := recover(); x != nil {
-					err := fmt.Errorf("G%d panicked: %v", i+1, x)
+					err := fmt.Errorf("%s panicked: %v", laneName(i+1), x)
 					first.CompareAndSwap(nil, &err)
 				}
 			}()

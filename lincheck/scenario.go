@@ -69,24 +69,25 @@ func (sc scenario) name(ops opNames) string {
 	return fmt.Sprintf("%d-%08x", sc.index, h.Sum32())
 }
 
-// text renders sc, one line per part: "prefix: Add(1)", "G1: Add(2) Len()".
+// text renders sc, one line per part: "G1 prefix: Add(1)", "G2: Add(2)
+// Len()" (goroutines named as laneName does).
 func (sc scenario) text(ops opNames) string {
 	var b strings.Builder
 	line := func(label string, steps []step) {
-		fmt.Fprintf(&b, "  %-7s", label+":")
+		fmt.Fprintf(&b, "  %-10s", label+":")
 		for _, s := range steps {
 			b.WriteString(" " + ops.call(s.op, s.arg))
 		}
 		b.WriteString("\n")
 	}
 	if len(sc.prefix) > 0 {
-		line("prefix", sc.prefix)
+		line(laneName(0)+" prefix", sc.prefix)
 	}
 	for i, th := range sc.threads {
-		line(fmt.Sprintf("G%d", i+1), th)
+		line(laneName(i+1), th)
 	}
 	if len(sc.suffix) > 0 {
-		line("suffix", sc.suffix)
+		line(laneName(0)+" suffix", sc.suffix)
 	}
 	return b.String()
 }
