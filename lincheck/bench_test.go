@@ -24,7 +24,7 @@ func BenchmarkExploreScenario(b *testing.B) {
 
 // benchExplore is BenchmarkExploreScenario for one object.
 func benchExplore[O, S any](b *testing.B, test Test[O, S]) {
-	cfg, err := newConfig(b.Name(), []Option{Seed(1), Shape(2, 3, 0, 0)})
+	cfg, err := newConfig(b.Name(), []Option{Seed(1), Shape(2, 3, 0, 0), WithMode(Explore)})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -39,7 +39,7 @@ func benchExplore[O, S any](b *testing.B, test Test[O, S]) {
 			execs++
 			h, _ := c.runOnce(sc, controlledParallel)
 			t0 := time.Now()
-			out, _ := c.judge(memo, sc, h, true)
+			out, _ := c.judge(memo, sc, h)
 			checking += time.Since(t0)
 			return out.verdict != NotLinearizable
 		}, 1<<20, time.Minute)

@@ -68,8 +68,10 @@ func Check[O, S any](t *testing.T, test Test[O, S], opts ...Option) {
 		t.Fatal(err)
 	}
 	c := &checker[O, S]{test: test, cfg: cfg, m: modelOf(test)}
-	if err := c.specChangesState(); err != nil {
-		t.Fatal(err)
+	var specErr error
+	c.offEngineIfExplore(func() { specErr = c.specChangesState() })
+	if specErr != nil {
+		t.Fatal(specErr)
 	}
 	t.Logf("lincheck: %s mode, seed %d (%s=%d generates these scenarios again), %s", cfg.mode, cfg.seed, seedEnv, cfg.seed, cfg.shape())
 	for i := range cfg.scenarios {

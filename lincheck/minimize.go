@@ -9,7 +9,8 @@ import (
 // minimise looks for a smaller scenario than sc that still fails under
 // try, greedily: it keeps the first smaller candidate that fails and
 // starts again from it, until none does or the budget is spent, and
-// reports the smallest failing scenario with its history.
+// reports the smallest failing scenario with its history. It says nothing
+// when candidates cannot run (see trial).
 func (c *checker[O, S]) minimise(t *testing.T, sc scenario, try trial[S]) {
 	t.Helper()
 	deadline := time.Now().Add(c.cfg.minimizeTotal)
@@ -23,7 +24,11 @@ func (c *checker[O, S]) minimise(t *testing.T, sc scenario, try trial[S]) {
 				break
 			}
 			tried++
-			if ch, co, ok := try(cand); ok {
+			ch, co, ok, ran := try(cand)
+			if !ran {
+				return // nothing can run here (a child process of vtbound's)
+			}
+			if ok {
 				best, h, out, shrunk = cand, ch, co, true
 				break
 			}

@@ -104,7 +104,7 @@ func (c *checker[O, S]) stress(t *testing.T, sc scenario) {
 		if err != nil {
 			t.Fatalf("lincheck: %v\nscenario:\n%s", err, sc.text(namesOf(c.test.Ops)))
 		}
-		out, msg := c.judge(memo, sc, h, false)
+		out, msg := c.judge(memo, sc, h)
 		if out.verdict == NotLinearizable {
 			t.Errorf("%s(found by run %d of the scenario on real goroutines)", msg, runs+1)
 			c.minimise(t, sc, c.stressTrial)
@@ -126,7 +126,7 @@ func (c *checker[O, S]) explore(t *testing.T, sc scenario) {
 	rt.Test(t, func(t *testing.T) {
 		runs++
 		h, _ := c.runOnce(sc, controlledParallel)
-		switch out, msg := c.judge(memo, sc, h, true); out.verdict {
+		switch out, msg := c.judge(memo, sc, h); out.verdict {
 		case NotLinearizable:
 			bad = true
 			t.Error(msg)
@@ -147,22 +147,17 @@ func (c *checker[O, S]) newMemo() *historyMemo[S] {
 }
 
 // judge checks h, or finds its verdict in memo, and renders the report
-// of sc and h when h is not linearizable. controlled says that h comes
-// from an execution of the engine: the specification then runs off the
-// engine (offEngine).
-func (c *checker[O, S]) judge(memo *historyMemo[S], sc scenario, h []Event, controlled bool) (outcome[S], string) {
-	run := func(f func()) { f() }
-	if controlled {
-		run = offEngine
-	}
+// of sc and h when h is not linearizable. Under the engine the
+// specification runs off the engine (offEngineIfExplore).
+func (c *checker[O, S]) judge(memo *historyMemo[S], sc scenario, h []Event) (outcome[S], string) {
 	out, ok := memo.lookup(h) // reflect alone: no code of the user's package
 	if !ok {
-		run(func() { out = check(c.m, h, c.checkBound()) })
+		c.offEngineIfExplore(func() { out = check(c.m, h, c.checkBound()) })
 		memo.store(h, out)
 	}
 	var msg string
 	if out.verdict == NotLinearizable {
-		run(func() { msg = c.report(sc, h, out) })
+		c.offEngineIfExplore(func() { msg = c.report(sc, h, out) })
 	}
 	return out, msg
 }
@@ -181,6 +176,17 @@ func offEngine(f func()) {
 		f()
 	}()
 	<-done
+}
+
+// offEngineIfExplore runs f off the engine in the Explore mode (Check runs
+// in the single execution of the user's test function, which explores
+// itself under vtbound), and directly otherwise.
+func (c *checker[O, S]) offEngineIfExplore(f func()) {
+	if c.cfg.mode == Explore {
+		offEngine(f)
+		return
+	}
+	f()
 }
 
 // maxExploreCheck bounds CheckTime in the Explore mode (offEngine).
@@ -204,12 +210,14 @@ func (c *checker[O, S]) noteUnknown(t *testing.T, unknowns, runs int) {
 }
 
 // trial runs a candidate scenario as the mode does and returns a history
-// that is not linearizable, if it met one.
-type trial[S any] func(sc scenario) ([]Event, outcome[S], bool)
+// that is not linearizable, if it met one (found); ran is false when the
+// candidate could not run at all (rt.Search in a child process vtbound
+// started), which ends the minimisation.
+type trial[S any] func(sc scenario) (h []Event, out outcome[S], found, ran bool)
 
 // stressTrial is trial in the Stress mode: sc run as a scenario is, within
 // the minimisation's time per candidate.
-func (c *checker[O, S]) stressTrial(sc scenario) ([]Event, outcome[S], bool) {
+func (c *checker[O, S]) stressTrial(sc scenario) ([]Event, outcome[S], bool, bool) {
 	deadline := time.Now().Add(c.cfg.minimizeTime)
 	memo := c.newMemo()
 	for runs := 0; runs < c.cfg.repeat && time.Now().Before(deadline); runs++ {
@@ -217,25 +225,25 @@ func (c *checker[O, S]) stressTrial(sc scenario) ([]Event, outcome[S], bool) {
 		if err != nil {
 			continue // a panic is a failure of another kind
 		}
-		if out, _ := c.judge(memo, sc, h, false); out.verdict == NotLinearizable {
-			return h, out, true
+		if out, _ := c.judge(memo, sc, h); out.verdict == NotLinearizable {
+			return h, out, true, true
 		}
 	}
-	return nil, outcome[S]{}, false
+	return nil, outcome[S]{}, false, true
 }
 
 // exploreTrial returns trial in the Explore mode: sc explored quietly
 // (rt.Search) within the minimisation's budget per candidate.
 func (c *checker[O, S]) exploreTrial(t *testing.T) trial[S] {
-	return func(sc scenario) ([]Event, outcome[S], bool) {
+	return func(sc scenario) ([]Event, outcome[S], bool, bool) {
 		var h []Event
 		var out outcome[S]
 		memo := c.newMemo()
 		found := rt.Search(t, func() bool {
 			h, _ = c.runOnce(sc, controlledParallel)
-			out, _ = c.judge(memo, sc, h, true)
+			out, _ = c.judge(memo, sc, h)
 			return out.verdict != NotLinearizable
 		}, c.cfg.minimizeExecs, c.cfg.minimizeTime)
-		return h, out, found
+		return h, out, found, h != nil
 	}
 }
