@@ -45,5 +45,8 @@
 // dropped while a smaller scenario still fails, each candidate explored
 // within MinimizeBudget) and reported again. Under vtbound the engine's
 // own report (the schedule, the saved file, the command that replays it)
-// comes with the first report.
+// comes with the first report. Check stops at the first failing scenario.
+//
+// CheckHistory checks a history recorded elsewhere against the same
+// specification.
 package lincheck
