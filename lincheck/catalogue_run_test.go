@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // catalogueEnv selects child mode: the test binary re-executes itself to
@@ -123,9 +124,27 @@ func runCatalogue(t *testing.T, spec string, env ...string) (string, bool) {
 	return string(out), err != nil
 }
 
-// runCatalogueChild is the child side: spec names the check.
+// TestUnknownSkipsScenario: with a time bound no check can meet, every
+// history is unknown and every scenario's subtest is skipped with the
+// count, in both modes: neither a pass nor a failure.
+func TestUnknownSkipsScenario(t *testing.T) {
+	for _, mode := range []string{"stress", "explore"} {
+		out, failed := runCatalogue(t, "unknown:fixed:"+mode)
+		if failed || strings.Count(out, "--- SKIP: TestCatalogue/") != 2 || !strings.Contains(out, "histories could not be checked within 1ns (CheckTime): the scenario neither passed nor failed") {
+			t.Errorf("%s: failed=%v, want two skipped scenarios:\n%s", mode, failed, out)
+		}
+	}
+}
+
+// runCatalogueChild is the child side: spec names the check ("unknown":
+// the fixed set with a time bound of 1 ns on two scenarios).
 func runCatalogueChild(t *testing.T, spec string) {
 	parts := strings.Split(spec, ":")
+	if len(parts) == 3 && parts[0] == "unknown" {
+		mode := map[string]Mode{"stress": Stress, "explore": Explore}[parts[2]]
+		Check(t, setTest(true), WithMode(mode), CheckTime(time.Nanosecond), Scenarios(2), StressRuns(50, time.Second))
+		return
+	}
 	check, ok := catalogue[parts[0]]
 	if !ok || len(parts) != 3 {
 		t.Fatalf("%s=%q: want <object>:<buggy|fixed>:<stress|explore>", catalogueEnv, spec)

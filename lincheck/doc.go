@@ -33,7 +33,9 @@
 // States are compared with Test.StateKey or reflect.DeepEqual, results
 // with Test.SameResult or reflect.DeepEqual. The search is exponential in
 // the worst case; CheckTime bounds it per history, and a history it
-// could not decide is reported as unknown: neither a pass nor a failure.
+// could not decide is unknown: neither a pass nor a failure (a scenario
+// that left unknown histories and did not fail ends skipped, with their
+// count).
 //
 // # Reports
 //

@@ -90,8 +90,9 @@ func StressRuns(n int, d time.Duration) Option {
 
 // CheckTime bounds the check of one history (default 5 s, and at most
 // 5 s in the Explore mode, where the engine ends an execution stuck for
-// 10 s): a history whose check takes longer is reported as unknown,
-// neither a pass nor a failure.
+// 10 s): a history whose check takes longer is unknown, neither a pass
+// nor a failure, and a scenario that left unknown histories and did not
+// fail ends skipped with their count.
 func CheckTime(d time.Duration) Option { return func(c *config) { c.checkTime = d } }
 
 // MinimizeBudget sets what minimising a failing scenario may spend: each
