@@ -17,8 +17,10 @@ type Event struct {
 	// Reports name lane i G<i+1>, as vtbound's reports name goroutines.
 	Lane int
 	// Op indexes Test.Ops.
-	Op     int
-	Arg    any
+	Op int
+	// Arg is the operation's argument (nil without an Arg generator).
+	Arg any
+	// Result is what Call returned.
 	Result any
 	// Call and Return are stamps of one clock shared by the history's
 	// goroutines: an operation whose Call is after another's Return

@@ -41,7 +41,8 @@ func (m Mode) String() string {
 // Environment variables read by Check; they override the options.
 const (
 	// seedEnv sets the seed of scenario generation: a number, or
-	// "random" for one taken from the clock (printed).
+	// "random" for one taken from the clock (printed; the child
+	// processes vtbound's engine starts would draw another).
 	seedEnv = "VTBOUND_LINCHECK_SEED"
 	// scenariosEnv sets the number of scenarios.
 	scenariosEnv = "VTBOUND_LINCHECK_SCENARIOS"
