@@ -178,3 +178,21 @@ func TestHistoryMemo(t *testing.T) {
 		t.Error("an unknown verdict was kept, or a memo that is off kept one")
 	}
 }
+
+// TestNativeParallelPanic: a panic in a stressed goroutine comes back as
+// an error naming the goroutine, after the others returned.
+func TestNativeParallelPanic(t *testing.T) {
+	ran := make([]bool, 3)
+	err := nativeParallel(3, func(i int) {
+		ran[i] = true
+		if i == 1 {
+			panic("boom")
+		}
+	})
+	if err == nil || !strings.Contains(err.Error(), "G3 panicked: boom") || !ran[0] || !ran[2] {
+		t.Fatalf("err %v, ran %v; want G3's panic after all three ran", err, ran)
+	}
+	if err := nativeParallel(2, func(int) {}); err != nil {
+		t.Fatal(err)
+	}
+}
