@@ -12,7 +12,8 @@ import (
 type Op[O, S any] struct {
 	// Name names the operation in scenarios and reports.
 	Name string
-	// Arg generates an argument; nil: the operation takes no argument.
+	// Arg generates an argument from r (math/rand, seeded from the
+	// scenario's seed and number); nil: the operation takes no argument.
 	Arg func(r *rand.Rand) any
 	// Call runs the operation on the object under test and returns its
 	// result (nil for an operation without one).
