@@ -20,6 +20,25 @@ func sendCase(ch, v any) reflect.SelectCase {
 // (rt/reflect.go), with controlled partners.
 func reflectPrimitives() []primitive {
 	return []primitive{
+		// reflect.Value's setters and getters access the value's memory,
+		// as the race detector sees them.
+		{name: "reflect-set-races-with-int", oracle: "data race", report: []string{"write", "read"}, body: func(t *testing.T, o *outcomes) {
+			i := 0
+			v := reflect.ValueOf(&i).Elem()
+			done := rt.MakeChan[bool](pChan, 1)
+			rt.Go(pGo, func() { rt.ReflectSet(pSched, v, reflect.ValueOf(1)); rt.Send(pChan, done, true) })
+			_ = rt.ReflectInt(pSched, v)
+			rt.Recv(pChan, done)
+		}},
+		{name: "reflect-copy-ordered", only: []string{"copied=2 b=[7 7]"}, body: func(t *testing.T, o *outcomes) {
+			a, b := []int{7, 7}, make([]int, 2)
+			done := rt.MakeChan[bool](pChan, 0)
+			n := 0
+			rt.Go(pGo, func() { n = rt.ReflectCopy(pSched, reflect.ValueOf(b), reflect.ValueOf(a)); rt.Send(pChan, done, true) })
+			rt.Recv(pChan, done)
+			rt.ReflectSetInt(pSched, reflect.ValueOf(&a[0]).Elem(), 1)
+			o.add("copied=%d b=%v", n, b)
+		}},
 		{name: "reflect-select-woken-by-send", body: func(t *testing.T, o *outcomes) {
 			// A multiplexer in reflect.Select receives what a controlled
 			// goroutine sends: natively it always does.

@@ -65,7 +65,7 @@ func TestAPIDocsRender(t *testing.T) {
 		{stdlibTableMarkdown(), "| `time.NewTimer`; `time.Timer`: `Stop`, `Reset` | " + docTimer + " | go: `NewTimer`; timer-set: `Timer.Stop`, `Timer.Reset` |"},
 		{stdlibTableMarkdown(), "| `sync.Map`: `Load`, `Range`, `Store`, `Clear`, `LoadOrStore`, `LoadAndDelete`, `Delete`, `Swap`, `CompareAndSwap`, `CompareAndDelete` | " + docMap + " | map-load: `Load`; map-range: `Range`; map-store: `Store`, `Delete`; map-clear: `Clear`; map-rmw: the others |"},
 		{stdlibTableMarkdown(), "atomic-load: `LoadInt32`, `LoadInt64`, `LoadPointer`, `LoadUint32`, `LoadUint64`, `LoadUintptr`; atomic-store: `StoreInt32`"},
-		{valueTableMarkdown(), "| native, without a warning | `testing.T`: `Run`; `testing.F`: `Fuzz` |"},
+		{valueTableMarkdown(), "| native, without a warning | `testing.T`: `Run`; `testing.F`: `Fuzz`; `reflect.Value`: `Set`, "},
 		{valueTableMarkdown(), "all 86 modelled functions and methods of `sync/atomic`"},
 	} {
 		if !strings.Contains(c.table, c.want) {

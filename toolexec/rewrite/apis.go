@@ -181,6 +181,24 @@ var apiTable = []api{
 	{"reflect", "Value", "TrySend", "ReflectTrySend", "select", shapeRecv, valueNative, warned, docReflect},
 	{"reflect", "Value", "TryRecv", "ReflectTryRecv", "select", shapeRecv, valueNative, warned, docReflect},
 	{"reflect", "Value", "Close", "ReflectClose", "close", shapeRecv, valueNative, warned, docReflect},
+	{"reflect", "Value", "Set", "ReflectSet", "read write", shapeRecv, valueNative, quiet, docReflectMem},
+	{"reflect", "Value", "SetInt", "ReflectSetInt", "write", shapeRecv, valueNative, quiet, docReflectMem},
+	{"reflect", "Value", "SetUint", "ReflectSetUint", "write", shapeRecv, valueNative, quiet, docReflectMem},
+	{"reflect", "Value", "SetFloat", "ReflectSetFloat", "write", shapeRecv, valueNative, quiet, docReflectMem},
+	{"reflect", "Value", "SetComplex", "ReflectSetComplex", "write", shapeRecv, valueNative, quiet, docReflectMem},
+	{"reflect", "Value", "SetBool", "ReflectSetBool", "write", shapeRecv, valueNative, quiet, docReflectMem},
+	{"reflect", "Value", "SetString", "ReflectSetString", "write", shapeRecv, valueNative, quiet, docReflectMem},
+	{"reflect", "Value", "SetBytes", "ReflectSetBytes", "write", shapeRecv, valueNative, quiet, docReflectMem},
+	{"reflect", "Value", "SetZero", "ReflectSetZero", "write", shapeRecv, valueNative, quiet, docReflectMem},
+	{"reflect", "Value", "Int", "ReflectInt", "read", shapeRecv, valueNative, quiet, docReflectMem},
+	{"reflect", "Value", "Uint", "ReflectUint", "read", shapeRecv, valueNative, quiet, docReflectMem},
+	{"reflect", "Value", "Float", "ReflectFloat", "read", shapeRecv, valueNative, quiet, docReflectMem},
+	{"reflect", "Value", "Complex", "ReflectComplex", "read", shapeRecv, valueNative, quiet, docReflectMem},
+	{"reflect", "Value", "Bool", "ReflectBool", "read", shapeRecv, valueNative, quiet, docReflectMem},
+	{"reflect", "Value", "String", "ReflectString", "read", shapeRecv, valueNative, quiet, docReflectMem},
+	{"reflect", "Value", "Bytes", "ReflectBytes", "read", shapeRecv, valueNative, quiet, docReflectMem},
+	{"reflect", "Value", "Interface", "ReflectInterface", "read", shapeRecv, valueNative, quiet, docReflectMem},
+	{"reflect", "", "Copy", "ReflectCopy", "read write", shapeFunc, valueLiteral, quiet, docReflectMem},
 
 	// File I/O used as a value (readFile = os.ReadFile) that cannot be
 	// spelt as a literal only loses its happens-before: no warning.
@@ -220,6 +238,7 @@ const (
 	docFuzz         = "in a test file, each input is explored like a test body (`_vtbrt.Fuzz`)"
 	docSynctestTest = "a modelled bubble: its goroutines are explored like any others, its clock starts at 2000-01-01 UTC and moves only when no goroutine can run, and a bubble blocked for good is a deadlock (see [testing/synctest](#testingsynctest))"
 	docSynctestWait = "waits until every other goroutine of the bubble is durably blocked or has exited"
+	docReflectMem   = "a plain read or write of the value's memory when it is addressable (a variable through a pointer, a slice element, a field of one): a scheduling point and a race-oracle event, then the real method"
 	docReflect      = "the channel model of `<-ch` and `select`: a goroutine waiting in `reflect.Select` is a partner of controlled sends and receives"
 	docFileIO       = "a scheduling point; a write happens before a later read of any file, as in the race detector ([fidelity.md](fidelity.md#file-io))"
 )

@@ -19,23 +19,33 @@ const maxStackDepth = 48
 // (variable-thread-bounding.txt, Sec. 2.4, Fig. 5), and finds the object
 // that contains an address.
 //
-// Invariant: objs and info are parallel and in allocation order;
-// sorted holds the indices of objs[:len(sorted)] ordered by start address,
-// and objs[len(sorted):] (the tail) are searched linearly. The table keeps
-// every object reachable until reset, so no address is reused by another
-// registered object within an execution and the objects never overlap.
+// The table does not keep its objects alive: a test may wait for one to be
+// collected (a finalizer, a cleanup, a weak pointer), and a long execution
+// must not hold all it ever allocated. A collected object's memory may be
+// reused by a later registration; the new object is fresh memory, so every
+// recorded object it overlaps is dead, and add marks those dead (an empty
+// span) before recording it.
+//
+// Invariant: objs and info are parallel and in allocation order; the live
+// spans never overlap; sorted lists, of the spans
+// objs[:indexed] holds the indices of its live spans (and of the spans
+// that died since the last merge, counted by dead) ordered by start
+// address, ties in allocation order, and objs[indexed:] (the tail) are
+// searched linearly.
 type heapTable struct {
 	objs     []heapSpan
 	info     []sched.HeapObject
 	sorted   []int32
+	indexed  int
+	dead     int
 	perSite  map[int32]int32
 	perStack map[stackKey]int32
 }
 
-// heapSpan is the memory of one registered object.
+// heapSpan is the memory of one registered object; a dead one (collected
+// and its memory reused) has end == start and contains no address.
 type heapSpan struct {
 	start, end uintptr
-	keep       unsafe.Pointer // keeps the object alive for the execution
 }
 
 // stackKey identifies an allocation site reached through one call stack.
@@ -45,10 +55,10 @@ type stackKey struct {
 }
 
 func (h *heapTable) reset() {
-	clear(h.objs) // drop the references so the objects can be collected
 	h.objs = h.objs[:0]
 	h.info = h.info[:0]
 	h.sorted = h.sorted[:0]
+	h.indexed, h.dead = 0, 0
 	clear(h.perSite)
 	clear(h.perStack)
 }
@@ -65,12 +75,52 @@ func (h *heapTable) add(site int32, p unsafe.Pointer, size uintptr, stack uint64
 	h.perSite[site]++
 	h.perStack[k]++
 	start := uintptr(p)
-	h.objs = append(h.objs, heapSpan{start: start, end: start + size, keep: p})
+	h.evict(start, start+size)
+	h.objs = append(h.objs, heapSpan{start: start, end: start + size})
 	h.info = append(h.info, obj)
-	if tail := len(h.objs) - len(h.sorted); tail > tailLimit(len(h.objs)) {
+	if tail := len(h.objs) - h.indexed; tail > tailLimit(len(h.objs)) || h.dead > len(h.sorted)/2+tailLimit(len(h.objs)) {
 		h.merge()
 	}
 	return obj
+}
+
+// evict marks dead every recorded span that overlaps [start, end): memory
+// just allocated held only collected objects.
+func (h *heapTable) evict(start, end uintptr) {
+	for i := h.indexed; i < len(h.objs); i++ {
+		if o := &h.objs[i]; o.start < end && start < o.end {
+			o.end = o.start
+		}
+	}
+	// Sorted spans starting before end: the live one containing start (live
+	// spans never overlap) and those starting inside [start, end).
+	for i := h.firstAfter(end-1) - 1; i >= 0; i-- {
+		o := &h.objs[h.sorted[i]]
+		switch {
+		case o.end == o.start:
+			// dead already
+		case o.end <= start:
+			return // live and below: nothing earlier reaches start
+		default:
+			o.end = o.start
+			h.dead++
+		}
+	}
+}
+
+// firstAfter returns the position in sorted of the first span starting
+// above a.
+func (h *heapTable) firstAfter(a uintptr) int {
+	lo, hi := 0, len(h.sorted)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if h.objs[h.sorted[m]].start <= a {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
 }
 
 // tailLimit is the longest linear tail worth scanning before merging it
@@ -84,20 +134,30 @@ func tailLimit(n int) int {
 	return l
 }
 
-// merge moves the tail into the sorted index: the tail is sorted on its
-// own and the two runs are merged.
+// merge moves the live spans of the tail into the sorted index and drops
+// the dead ones from it: the tail is sorted on its own and the two runs
+// are merged.
 func (h *heapTable) merge() {
-	start := func(i int32) uintptr { return h.objs[i].start }
-	n := len(h.sorted)
-	tail := make([]int32, 0, len(h.objs)-n)
-	for i := n; i < len(h.objs); i++ {
-		tail = append(tail, int32(i))
+	byStart := func(a, b int32) int {
+		return cmp.Or(cmp.Compare(h.objs[a].start, h.objs[b].start), cmp.Compare(a, b))
 	}
-	slices.SortFunc(tail, func(a, b int32) int { return cmp.Compare(start(a), start(b)) })
-	out := make([]int32, 0, len(h.objs))
+	live := func(i int32) bool { return h.objs[i].end != h.objs[i].start }
+	n := len(h.sorted)
+	tail := make([]int32, 0, len(h.objs)-h.indexed)
+	for i := h.indexed; i < len(h.objs); i++ {
+		if live(int32(i)) {
+			tail = append(tail, int32(i))
+		}
+	}
+	slices.SortFunc(tail, byStart)
+	out := make([]int32, 0, n-h.dead+len(tail))
 	i, j := 0, 0
-	for i < n && j < len(tail) {
-		if start(h.sorted[i]) <= start(tail[j]) {
+	for i < n || j < len(tail) {
+		if i < n && !live(h.sorted[i]) {
+			i++
+			continue
+		}
+		if j == len(tail) || (i < n && byStart(h.sorted[i], tail[j]) < 0) {
 			out = append(out, h.sorted[i])
 			i++
 		} else {
@@ -105,35 +165,25 @@ func (h *heapTable) merge() {
 			j++
 		}
 	}
-	out = append(append(out, h.sorted[i:]...), tail[j:]...)
 	h.sorted = out
+	h.indexed, h.dead = len(h.objs), 0
 }
 
 // lookup returns the number (index plus one) of the registered object
 // containing addr, or 0.
 func (h *heapTable) lookup(addr unsafe.Pointer) int32 {
 	a := uintptr(addr)
-	for i := len(h.sorted); i < len(h.objs); i++ {
+	for i := h.indexed; i < len(h.objs); i++ {
 		if o := &h.objs[i]; o.start <= a && a < o.end {
 			return int32(i + 1)
 		}
 	}
-	// The last object starting at or below a is the only candidate.
-	lo, hi := 0, len(h.sorted)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if h.objs[h.sorted[m]].start <= a {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	if lo == 0 {
-		return 0
-	}
-	i := h.sorted[lo-1]
-	if a < h.objs[i].end {
-		return i + 1
+	// The last span starting at or below a is the only candidate: a span
+	// that died since the last merge was overlapped by one in the tail,
+	// and the live spans of the index never overlap.
+	i := h.firstAfter(a) - 1
+	if i >= 0 && a < h.objs[h.sorted[i]].end {
+		return h.sorted[i] + 1
 	}
 	return 0
 }

@@ -121,3 +121,46 @@ func TestHeapNaming(t *testing.T) {
 		}
 	}
 }
+
+// TestHeapTableReuse: the table does not keep its objects alive, so memory
+// of a collected object is registered again, at its start or across it.
+// Lookups must find the newest object at an address, never a dead one,
+// across merges and the compaction of dead spans.
+func TestHeapTableReuse(t *testing.T) {
+	const size = 1 << 14
+	buf := make([]byte, size)
+	base := uintptr(unsafe.Pointer(&buf[0]))
+	rng := rand.New(rand.NewSource(2))
+	var h heapTable
+	type span struct{ start, end uintptr }
+	var model []span // by allocation number - 1; dead ones empty
+	find := func(a uintptr) int32 {
+		for i, s := range model {
+			if s.start <= a && a < s.end {
+				return int32(i + 1)
+			}
+		}
+		return 0
+	}
+	for step := range 5000 {
+		off := uintptr(rng.Intn(size - 256))
+		if rng.Intn(2) == 0 {
+			off &^= 63 // most reuse starts where the old object started
+		}
+		n := uintptr(1 + rng.Intn(200))
+		for i, s := range model {
+			if s.start < base+off+n && base+off < s.end {
+				model[i] = span{}
+			}
+		}
+		model = append(model, span{base + off, base + off + n})
+		h.add(3, unsafe.Pointer(&buf[off]), n, 0)
+		for range 20 {
+			off := rng.Intn(size)
+			p := unsafe.Pointer(&buf[off])
+			if got, want := h.lookup(p), find(uintptr(p)); got != want {
+				t.Fatalf("after %d allocations: lookup(+%d) = %d, want %d", step+1, off, got, want)
+			}
+		}
+	}
+}

@@ -38,7 +38,9 @@ type readRec struct {
 }
 
 // shadows is the oracle's object table: the race state of each location.
-var shadows = newRoom(roomHooks[unsafe.Pointer, shadowCell]{})
+var shadows = newRoom(roomHooks[unsafe.Pointer, shadowCell]{reuse: func(c *shadowCell) {
+	*c = shadowCell{reads: c.reads[:0], atomics: c.atomics[:0]}
+}})
 
 // RaceReport is a data race between two tracked accesses.
 type RaceReport struct {
@@ -62,13 +64,12 @@ func (x *execution) checkRace(g *G, site int32, addr unsafe.Pointer, write bool)
 	}
 	cell := shadows.of(x).get(addr)
 	me := epoch{G: g.id, T: g.clock.Get(g.id)}
-	obj := x.objID(addr)
 	if cell.w.G != 0 && cell.w.G != g.id && !cell.w.Before(g.clock) {
-		x.race(obj, RaceAccess{G: cell.w.G, Site: cell.wSite, Write: true}, RaceAccess{G: g.id, Site: site, Write: write})
+		x.race(addr, RaceAccess{G: cell.w.G, Site: cell.wSite, Write: true}, RaceAccess{G: g.id, Site: site, Write: write})
 	}
 	for _, a := range cell.atomics {
 		if (write || a.write) && a.e.G != g.id && !a.e.Before(g.clock) {
-			x.race(obj, RaceAccess{G: a.e.G, Site: a.site, Write: a.write}, RaceAccess{G: g.id, Site: site, Write: write})
+			x.race(addr, RaceAccess{G: a.e.G, Site: a.site, Write: a.write}, RaceAccess{G: g.id, Site: site, Write: write})
 		}
 	}
 	if !write {
@@ -83,7 +84,7 @@ func (x *execution) checkRace(g *G, site int32, addr unsafe.Pointer, write bool)
 	}
 	for _, r := range cell.reads {
 		if r.e.G != g.id && !r.e.Before(g.clock) {
-			x.race(obj, RaceAccess{G: r.e.G, Site: r.site}, RaceAccess{G: g.id, Site: site, Write: true})
+			x.race(addr, RaceAccess{G: r.e.G, Site: r.site}, RaceAccess{G: g.id, Site: site, Write: true})
 		}
 	}
 	cell.w, cell.wSite = me, site
@@ -100,13 +101,12 @@ func (x *execution) checkAtomicRace(g *G, site int32, addr unsafe.Pointer, write
 		return
 	}
 	cell := shadows.of(x).get(addr)
-	obj := x.objID(addr)
 	if cell.w.G != 0 && cell.w.G != g.id && !cell.w.Before(g.clock) {
-		x.race(obj, RaceAccess{G: cell.w.G, Site: cell.wSite, Write: true}, RaceAccess{G: g.id, Site: site, Write: write})
+		x.race(addr, RaceAccess{G: cell.w.G, Site: cell.wSite, Write: true}, RaceAccess{G: g.id, Site: site, Write: write})
 	}
 	for _, r := range cell.reads {
 		if write && r.e.G != g.id && !r.e.Before(g.clock) {
-			x.race(obj, RaceAccess{G: r.e.G, Site: r.site}, RaceAccess{G: g.id, Site: site, Write: true})
+			x.race(addr, RaceAccess{G: r.e.G, Site: r.site}, RaceAccess{G: g.id, Site: site, Write: true})
 		}
 	}
 	me := atomicRec{e: epoch{G: g.id, T: g.clock.Get(g.id)}, site: site, write: write}
@@ -119,12 +119,14 @@ func (x *execution) checkAtomicRace(g *G, site int32, addr unsafe.Pointer, write
 	cell.atomics = append(cell.atomics, me)
 }
 
-// race records a race once per pair of sites.
-func (x *execution) race(obj int32, a, b RaceAccess) {
+// race records a race at addr once per pair of sites. The object is
+// numbered only then: most accesses race with nothing, and numbering
+// every byte a range access checks would cost a table entry each.
+func (x *execution) race(addr unsafe.Pointer, a, b RaceAccess) {
 	key := [2]int32{min(a.Site, b.Site), max(a.Site, b.Site)}
 	if x.raceSeen[key] {
 		return
 	}
 	x.raceSeen[key] = true
-	x.races = append(x.races, RaceReport{Addr: obj, First: a, Later: b})
+	x.races = append(x.races, RaceReport{Addr: x.objID(addr), First: a, Later: b})
 }

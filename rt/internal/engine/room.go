@@ -55,6 +55,13 @@ type roomHooks[K comparable, V any] struct {
 	// the object in their notes (foreign.go), for rooms whose objects
 	// such notes concern; nil for the others.
 	noted func(k K) unsafe.Pointer
+	// reuse, when set, makes the table keep its states in chunks that
+	// later executions reuse, each state passed to reuse before it serves
+	// a new object (to empty it, keeping its slices' storage). Only for
+	// rooms whose states nothing refers to but the table: a room with
+	// millions of objects per execution (the race oracle's locations)
+	// then allocates nothing in steady state.
+	reuse func(v *V)
 }
 
 // room names one primitive's object table in every execution.
@@ -88,15 +95,38 @@ type objTable[K comparable, V any] struct {
 	m     map[K]*V
 	hooks roomHooks[K, V]
 	seen  *keyFilter // the engine's filter of noted objects (foreign.go)
+	// chunks hold the states of a table with hooks.reuse; the first used
+	// of them serve the current execution.
+	chunks [][]V
+	used   int
 }
+
+// reuseChunk is the number of states in one chunk of a reusing table.
+const reuseChunk = 1024
 
 // get returns k's state, made (zero) on first use.
 func (t *objTable[K, V]) get(k K) *V {
 	if v := t.m[k]; v != nil {
 		return v
 	}
-	v := new(V)
+	v := t.fresh()
 	t.put(k, v)
+	return v
+}
+
+// fresh returns an empty state: a new one, or for a reusing table the
+// next one of its chunks.
+func (t *objTable[K, V]) fresh() *V {
+	if t.hooks.reuse == nil {
+		return new(V)
+	}
+	c, i := t.used/reuseChunk, t.used%reuseChunk
+	if c == len(t.chunks) {
+		t.chunks = append(t.chunks, make([]V, reuseChunk))
+	}
+	t.used++
+	v := &t.chunks[c][i]
+	t.hooks.reuse(v)
 	return v
 }
 
@@ -112,7 +142,10 @@ func (t *objTable[K, V]) put(k K, v *V) {
 	}
 }
 
-func (t *objTable[K, V]) clear() { clear(t.m) }
+func (t *objTable[K, V]) clear() {
+	clear(t.m)
+	t.used = 0
+}
 
 func (t *objTable[K, V]) end(x *execution) {
 	if t.hooks.end == nil {

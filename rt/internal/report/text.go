@@ -68,8 +68,9 @@ func (r *Report) writeVerdict(b *strings.Builder) {
 }
 
 // writeStory writes the failure: the header, the story's sentence, who
-// found it, the story's goroutines, the failing interleaving as found, the
-// story's races and the panic stack.
+// found it, the story's goroutines, the failing interleaving as found
+// (unless its steps that matter follow: vtbound show prints every step),
+// the story's races and the panic stack.
 func (r *Report) writeStory(b *strings.Builder) {
 	r.header(b)
 	b.WriteString("\n")
@@ -89,7 +90,9 @@ func (r *Report) writeStory(b *strings.Builder) {
 		fmt.Fprintf(b, "  NONDETERMINISM: %s\n", r.Nondeterminism)
 	}
 	section(b, "goroutines", GoroutineLines(r.Goroutines))
-	section(b, "interleaving (» marks a preemption)", FoundLines(r.Interleaving))
+	if r.Steps == nil {
+		section(b, "interleaving (» marks a preemption)", FoundLines(r.Interleaving))
+	}
 	if len(r.Races) > 0 {
 		section(b, "data races", RaceLines(r.Races))
 	}
@@ -116,6 +119,9 @@ func (r *Report) writeSchedules(b *strings.Builder) {
 	}
 	if !r.Minimisation.Saved() && r.Steps != nil {
 		section(b, "interleaving, the steps that matter (» marks a preemption)", SteppedLines(r.Steps))
+	}
+	if s := r.ReplaySchedule(); r.Steps != nil && s != "" {
+		fmt.Fprintf(b, "  every step: vtbound show -full %s\n", s)
 	}
 	if r.Replay != "" {
 		fmt.Fprintf(b, "  replay: %s\n", r.Replay)

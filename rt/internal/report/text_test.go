@@ -73,12 +73,6 @@ func TestTextBug(t *testing.T) {
 		"  note: uncontrolled code was involved (a goroutine polled an object vtbound does not model)",
 		"  NONDETERMINISM: replay diverged at step 3",
 		"  goroutines:", "    G1 (test body): stopped after a.go:6 read x",
-		"  interleaving (» marks a preemption):",
-		"          ...",
-		"         2 G1 a.go:4 select (case 2)",
-		"    »    3 G2 a.go:5 write x [a.go:1 allocation #1, loop iteration 3]",
-		"         4 G1 a.go:6 read x [? allocation #2, loop iteration 0]",
-		"          ...",
 		"  data races:",
 		"    G2 a.go:5 write x and G1 a.go:6 read x are not ordered by synchronisation",
 		"    G2 a.go:7 WaitGroup.Add and G1 wg.Wait are not ordered by synchronisation",
@@ -90,10 +84,21 @@ func TestTextBug(t *testing.T) {
 		"          … 10 steps elided",
 		"          … 90 more steps (the schedule file has the whole trace)",
 		"  (c,v,t) = (1,1,2) after minimisation (1 preemption, 1 variable, 2 goroutines ordered); minimised schedule saved: s/2",
+		"  every step: vtbound show -full s/2",
 		"  replay: cd d && VTBOUND_REPLAY=s/2 go test")
 	check(t, r, want)
 	if r.ReplaySchedule() != "s/2" {
 		t.Errorf("ReplaySchedule = %q, want the minimised schedule", r.ReplaySchedule())
+	}
+	r.Steps, r.Minimisation = nil, nil
+	found := wants("  interleaving (» marks a preemption):",
+		"          ...",
+		"         2 G1 a.go:4 select (case 2)",
+		"    »    3 G2 a.go:5 write x [a.go:1 allocation #1, loop iteration 3]",
+		"         4 G1 a.go:6 read x [? allocation #2, loop iteration 0]",
+		"          ...")
+	if text := r.Text(); !strings.Contains(text, found) || strings.Contains(text, "every step") {
+		t.Errorf("without its steps that matter, the report must show the interleaving as found:\n%s", text)
 	}
 }
 
@@ -113,7 +118,7 @@ func TestTextMinimisation(t *testing.T) {
 		r := &Report{Kind: Bug, Test: "T", Oracle: "deadlock", Found: &Found{Strategy: "random", TraceHash: "0000000000000001"},
 			CVT: &CVT{1, 1, 2}, Schedule: "s/1", Minimisation: c.m, Steps: steps, Replay: "replay s/1"}
 		want := wants(c.line, "  interleaving, the steps that matter (» marks a preemption):",
-			"          … 1 step elided", "         2 G1 a.go:3 lock", "          … 1 step elided", "  replay: replay s/1")
+			"          … 1 step elided", "         2 G1 a.go:3 lock", "          … 1 step elided", "  every step: vtbound show -full s/1", "  replay: replay s/1")
 		if text := r.Text(); !strings.HasSuffix(text, want) {
 			t.Errorf("got:\n%s\nwant it to end:\n%s", text, want)
 		}

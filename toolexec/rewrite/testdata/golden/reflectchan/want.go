@@ -65,7 +65,7 @@ func Poll(ch chan int) (int, bool) {
 		return 0, false
 	}
 //line reflectchan.go:30:1
-	return int(v.Int()), ok
+	return int(_vtbrt.ReflectInt(_vtbS+7, v)), ok
 }
 
 var _vtbS = _vtbRegister()
@@ -81,6 +81,7 @@ func _vtbRegister() int32 {
 		"reflectchan.go\t19\t3\tKSync\t\t\n"+
 		"reflectchan.go\t21\t2\tKSync\t\t\n"+
 		"reflectchan.go\t26\t11\tKSync\t\t\n"+
+		"reflectchan.go\t30\t13\tKSync\t\t\n"+
 		"", _vtbG[:])
 }
 
