@@ -196,3 +196,18 @@ func TestNativeParallelPanic(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestNativeParallelBlocked: a stressed operation that never returns ends
+// the run with an error instead of hanging.
+func TestNativeParallelBlocked(t *testing.T) {
+	block := make(chan struct{})
+	defer close(block)
+	err := parallelWithin(2, func(i int) {
+		if i == 1 {
+			<-block
+		}
+	}, 50*time.Millisecond)
+	if err == nil || !strings.Contains(err.Error(), "an operation blocks") {
+		t.Fatalf("err %v, want the blocked operation reported", err)
+	}
+}

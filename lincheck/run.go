@@ -17,8 +17,18 @@ import (
 type parallel func(n int, f func(i int)) error
 
 // nativeParallel is parallel on real goroutines, released together from a
-// barrier so that their operations overlap as much as they can.
+// barrier so that their operations overlap as much as they can; a run
+// whose goroutines have not all returned after stallTimeout is an error
+// (an operation that blocks), so that stress never hangs.
 func nativeParallel(n int, f func(i int)) error {
+	return parallelWithin(n, f, stallTimeout)
+}
+
+// stallTimeout bounds one stressed run of a scenario's goroutines.
+const stallTimeout = 10 * time.Second
+
+// parallelWithin is nativeParallel with the time bound d.
+func parallelWithin(n int, f func(i int), d time.Duration) error {
 	var ready atomic.Int32
 	var wg sync.WaitGroup
 	var first atomic.Pointer[error]
@@ -39,7 +49,13 @@ func nativeParallel(n int, f func(i int)) error {
 			f(i)
 		}()
 	}
-	wg.Wait()
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(d):
+		return fmt.Errorf("the scenario's goroutines had not all returned after %v: an operation blocks (lincheck needs operations that return)", d)
+	}
 	if err := first.Load(); err != nil {
 		return *err
 	}
