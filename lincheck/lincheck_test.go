@@ -211,3 +211,11 @@ func TestNativeParallelBlocked(t *testing.T) {
 		t.Fatalf("err %v, want the blocked operation reported", err)
 	}
 }
+
+// TestRunPattern: the -run pattern printed under stress selects exactly
+// the failing scenario.
+func TestRunPattern(t *testing.T) {
+	if got := runPattern("TestSet/3-6f9743ef"); got != "^TestSet$/^3-6f9743ef$" {
+		t.Errorf("runPattern = %q", got)
+	}
+}

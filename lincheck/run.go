@@ -2,7 +2,9 @@ package lincheck
 
 import (
 	"fmt"
+	"regexp"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -122,7 +124,7 @@ func (c *checker[O, S]) stress(t *testing.T, sc scenario) {
 		}
 		out, msg := c.judge(memo, sc, h)
 		if out.verdict == NotLinearizable {
-			t.Errorf("%s(found by run %d of the scenario on real goroutines)", msg, runs+1)
+			t.Errorf("%s(found by run %d of the scenario on real goroutines; go test -run='%s' runs the scenario again, with timing of its own)", msg, runs+1, runPattern(t.Name()))
 			c.minimise(t, sc, c.stressTrial)
 			return
 		}
@@ -265,4 +267,13 @@ func (c *checker[O, S]) exploreTrial(t *testing.T) trial[S] {
 		}, c.cfg.minimizeExecs, c.cfg.minimizeTime)
 		return h, out, found, h != nil
 	}
+}
+
+// runPattern anchors every element of a (sub)test name for go test -run.
+func runPattern(name string) string {
+	parts := strings.Split(name, "/")
+	for i, p := range parts {
+		parts[i] = "^" + regexp.QuoteMeta(p) + "$"
+	}
+	return strings.Join(parts, "/")
 }
