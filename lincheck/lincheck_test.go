@@ -219,3 +219,16 @@ func TestRunPattern(t *testing.T) {
 		t.Errorf("runPattern = %q", got)
 	}
 }
+
+// TestOffEnginePanic: a panic off the engine (a Spec's) is raised again
+// in the caller's goroutine, where the engine or the test sees it.
+func TestOffEnginePanic(t *testing.T) {
+	ran := false
+	offEngine(func() { ran = true })
+	defer func() {
+		if x := recover(); x != "spec" || !ran {
+			t.Fatalf("recovered %v (ran %v), want the Spec's panic", x, ran)
+		}
+	}()
+	offEngine(func() { panic("spec") })
+}

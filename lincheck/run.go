@@ -188,13 +188,16 @@ func (c *checker[O, S]) judge(memo *historyMemo[S], sc scenario, h []Event) (out
 // natively, taking no scheduling point, and its map iterations leave the
 // execution's trace as it was. The engine ends an execution whose
 // goroutine is stuck in uncontrolled code for 10 s, hence maxExploreCheck.
+// A panic in f is raised again in the caller's goroutine.
 func offEngine(f func()) {
-	done := make(chan struct{})
+	done := make(chan any, 1)
 	go func() {
-		defer close(done)
+		defer func() { done <- recover() }()
 		f()
 	}()
-	<-done
+	if x := <-done; x != nil {
+		panic(x) // a panicking Spec: in the caller's goroutine, whose panic the engine reports
+	}
 }
 
 // offEngineIfExplore runs f off the engine in the Explore mode (Check runs
