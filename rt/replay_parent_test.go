@@ -79,3 +79,51 @@ func TestReplayedParentLeavesReport(t *testing.T) {
 		}
 	}
 }
+
+// TestSubtestScheduleMinimised: a subtest that explores on its own inside
+// an explored parent fails; its schedule is minimised in a child process,
+// where the parent runs natively (as an ancestor does for a probe) and only
+// the subtest replays the saved schedule.
+func TestSubtestScheduleMinimised(t *testing.T) {
+	if os.Getenv(childEnv) == "minsub" {
+		rt.Test(t, func(t *testing.T) { replayedParent(t, true) })
+		return
+	}
+	cmd := childCommand(t, "TestSubtestScheduleMinimised", "minsub", 1)
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		t.Fatalf("the child passed:\n%s", out)
+	}
+	if !strings.Contains(string(out), "after minimisation") || strings.Contains(string(out), "minimisation failed") {
+		t.Fatalf("the subtest's schedule was not minimised:\n%s", out)
+	}
+}
+
+// TestSubtestScheduleReplayed: VTBOUND_REPLAY names a schedule saved for
+// a subtest that explores inside an explored parent; the parent runs
+// natively and the subtest replays the schedule and fails again.
+func TestSubtestScheduleReplayed(t *testing.T) {
+	if os.Getenv(childEnv) == "replaysub" {
+		rt.Test(t, func(t *testing.T) { replayedParent(t, true) })
+		return
+	}
+	const name = "TestSubtestScheduleReplayed"
+	dir := t.TempDir()
+	run := func(env ...string) string {
+		cmd := childCommand(t, name, "replaysub", 1)
+		cmd.Env = append(cmd.Env, append([]string{"VTBOUND_DIR=" + dir}, env...)...)
+		out, err := cmd.CombinedOutput()
+		if err == nil {
+			t.Fatalf("the child passed (%v):\n%s", env, out)
+		}
+		return string(out)
+	}
+	run()
+	saved, _ := filepath.Glob(filepath.Join(dir, name, "sub", "*"))
+	if len(saved) == 0 {
+		t.Fatalf("no schedule saved for the subtest in %s", dir)
+	}
+	if out := run("VTBOUND_REPLAY=" + saved[0]); !strings.Contains(out, "the second sender won in the subtest") || strings.Contains(out, "skipping schedule file") {
+		t.Fatalf("the subtest's schedule did not replay:\n%s", out)
+	}
+}

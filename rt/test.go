@@ -2,7 +2,9 @@ package rt
 
 import (
 	"testing"
+	"time"
 
+	"github.com/vtbound/vtbound/rt/internal/engine"
 	"github.com/vtbound/vtbound/rt/internal/explore"
 )
 
@@ -61,4 +63,34 @@ func Exploring(t *testing.T) bool {
 // then prints the output go test compares and reports true.
 func ExampleElsewhere(name, want string) bool {
 	return explore.ExampleElsewhere(name, want)
+}
+
+// Search explores body under schedule control without reporting anything:
+// the strategy named by VTBOUND_STRATEGY (with VTBOUND_SEED) runs body
+// for at most execs executions and at most d, and Search reports whether
+// body returned false in one of them, stopping there. Executions that
+// fail otherwise (a panic, a deadlock, a leak) do not count; no schedule
+// is replayed, saved or minimised. Libraries built on rt use it to ask
+// whether a smaller variant of a failing test still fails (package
+// lincheck minimises its scenarios with it). t names the test, so that
+// the explorations of t and of its ancestors wait for the search; it may
+// be a benchmark's B.
+//
+// Called from inside an execution, or in a child process that vtbound
+// started to probe or minimise a schedule, Search explores nothing and
+// reports false.
+func Search(t testing.TB, body func() bool, execs int, d time.Duration) bool {
+	t.Helper()
+	return explore.Search(t, body, execs, d)
+}
+
+// Instrumented reports whether the test binary was built with
+// `go test -toolexec=vtbound`: every package the compile wrapper rewrites
+// registers with rt from its initialiser (RegisterTable, even with no
+// sites), so Instrumented is true from the moment package initialisation
+// is over, and false in a binary that only imports rt. Libraries that run
+// natively under plain go test and under the engine otherwise (package
+// lincheck) choose their mode with it.
+func Instrumented() bool {
+	return engine.Instrumented()
 }

@@ -57,7 +57,7 @@ func buildSettings() []Setting {
 
 // runSettings are the settings of the test binaries.
 func runSettings() []Setting {
-	return append(searchSettings(), outputSettings()...)
+	return append(append(searchSettings(), outputSettings()...), lincheckSettings()...)
 }
 
 // searchSettings choose the search: strategy, budget and bounds.
@@ -226,5 +226,22 @@ func outputSettings() []Setting {
 		Doc: "An execution that fails only because goroutines leaked passes when the top function of every leaked goroutine " +
 			"(the function holding the operation it blocks on) is in the list; one line per test summarises the accepted leaks. " +
 			"See docs/verdicts.md.",
+	}}
+}
+
+// lincheckSettings are read by package lincheck's Check.
+func lincheckSettings() []Setting {
+	return []Setting{{
+		Name: "VTBOUND_LINCHECK_SEED", Phase: Run, Default: "(a hash of the test's name)",
+		Accepts: `an integer, or "random" for one taken from the clock`,
+		Summary: "lincheck: seed of the generated scenarios",
+		Doc: "Package lincheck's Check generates its scenarios from this seed and prints it. The default, a hash of the " +
+			"test's name, gives every run the same scenarios, so that a saved schedule meets the scenario it was saved " +
+			"for. Overrides the Seed option. See docs/lincheck.md.",
+	}, {
+		Name: "VTBOUND_LINCHECK_SCENARIOS", Phase: Run, Default: "10",
+		Accepts: "an integer >= 1",
+		Summary: "lincheck: number of scenarios per Check",
+		Doc:     "Overrides the Scenarios option of package lincheck's Check. See docs/lincheck.md.",
 	}}
 }

@@ -61,6 +61,9 @@ type registry struct {
 
 var reg = &registry{groupIDs: map[string]int32{}}
 
+// registered is set by the first Register call (see Instrumented).
+var registered atomic.Bool
+
 // siteEntry is a registered site with its resolved group ID (-1 if none).
 type siteEntry struct {
 	Site
@@ -79,6 +82,7 @@ func init() {
 // holds one guard per distinct non-empty Group in sites, in order of first
 // appearance. New guards start in the current tracking state of their group.
 func Register(pkg string, sites []Site, guards []Guard) int32 {
+	registered.Store(true)
 	reg.mu.Lock()
 	defer reg.mu.Unlock()
 	old := *reg.sites.Load()
@@ -198,9 +202,10 @@ func GroupID(name string) int32 {
 	return -1
 }
 
-// Instrumented reports whether any package has registered sites, that is,
-// whether the test binary was built with vtbound's rewriting.
-func Instrumented() bool { return len(*reg.sites.Load()) > 1 }
+// Instrumented reports whether any package has registered, even with no
+// sites, that is, whether the test binary was built with vtbound's
+// rewriting: every rewritten package registers from its initialiser.
+func Instrumented() bool { return registered.Load() }
 
 // kindNames maps the names of the SiteKind constants, as rewritten
 // packages write them in site tables, to the kinds.

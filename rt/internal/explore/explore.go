@@ -88,18 +88,13 @@ var subtestClocks sync.Map // string -> time.Time
 func (d *driver) enter() func() {
 	name := d.t.Name()
 	var waiting []*engine.Engine
-	for i := len(name) - 1; i > 0; i-- {
-		if name[i] != '/' {
-			continue
-		}
-		if p, ok := running.Load(name[:i]); ok {
-			p.(*driver).subtests.Store(true)
-			if e := p.(*driver).eng.Load(); e != nil {
-				e.BeginNested()
-				waiting = append(waiting, e)
-				if w := e.WallNow(); w.After(d.wallFloor) {
-					d.wallFloor = w // the parent's clock never goes back
-				}
+	for _, p := range runningAncestors(name) {
+		p.subtests.Store(true)
+		if e := p.eng.Load(); e != nil {
+			e.BeginNested()
+			waiting = append(waiting, e)
+			if w := e.WallNow(); w.After(d.wallFloor) {
+				d.wallFloor = w // the parent's clock never goes back
 			}
 		}
 	}
@@ -119,6 +114,21 @@ func (d *driver) enter() func() {
 			e.EndNested()
 		}
 	}
+}
+
+// runningAncestors returns the drivers of the tests being explored whose
+// subtest the test named name is, innermost first.
+func runningAncestors(name string) []*driver {
+	var ds []*driver
+	for i := len(name) - 1; i > 0; i-- {
+		if name[i] != '/' {
+			continue
+		}
+		if p, ok := running.Load(name[:i]); ok {
+			ds = append(ds, p.(*driver))
+		}
+	}
+	return ds
 }
 
 // Active reports whether an exploration of t is under way (its driver is

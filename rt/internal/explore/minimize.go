@@ -29,7 +29,11 @@ const (
 	minimizeTime   = 20 * time.Second // wall-clock cap of one minimisation
 	minimizeEnv    = "VTBOUND_MINIMIZE"
 	minimizeOutEnv = "VTBOUND_MINIMIZE_OUT"
-	childTimeout   = minimizeTime + 30*time.Second
+	// minimizeTestEnv names the test whose schedule is minimised; its
+	// explored ancestors run natively in the child (a subtest exploring
+	// on its own inside an explored test).
+	minimizeTestEnv = "VTBOUND_MINIMIZE_TEST"
+	childTimeout    = minimizeTime + 30*time.Second
 )
 
 // minimized is the outcome of minimisation: the best failing schedule
@@ -188,7 +192,7 @@ func (d *driver) minimizeInChild(original string) (*minimized, error) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), childTimeout)
 	defer cancel()
-	cmd := childCmd(ctx, d.t.Name(), []string{minimizeEnv + "=" + abs, minimizeOutEnv + "=" + out, fmt.Sprintf("VTBOUND_SEED=%d", d.s.Seed)})
+	cmd := childCmd(ctx, d.t.Name(), []string{minimizeEnv + "=" + abs, minimizeOutEnv + "=" + out, minimizeTestEnv + "=" + d.t.Name(), fmt.Sprintf("VTBOUND_SEED=%d", d.s.Seed)})
 	if output, err := cmd.CombinedOutput(); err != nil {
 		if _, statErr := os.Stat(out); statErr != nil {
 			if msg := childMessage(string(output)); msg != "" {
@@ -229,6 +233,10 @@ func childMessage(output string) string {
 // recover the full failing execution, run the minimiser with one subtest
 // per candidate, and write the best schedule.
 func runMinimizeChild(t *testing.T, body func(*testing.T), s *driver, path, out string) {
+	if name := os.Getenv(minimizeTestEnv); name != "" && name != t.Name() {
+		s.body() // an ancestor of the minimised subtest: run it natively
+		return
+	}
 	sf, err := schedfile.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
