@@ -161,9 +161,14 @@ func rejoining(body func()) func() {
 }
 
 // holderWait is Current for a token holder that entered a hook while a
-// hand-off was being decided: it waits for the decision.
+// hand-off was being decided: it waits for the decision, unless it may not
+// yield (a pool clean-up runs with the world stopped, a goroutine pinned to
+// its P): then the decision waits for it, and its accesses take no step.
 func (e *Engine) holderWait(me uintptr) *G {
 	for e.ho.revoking.Load() != 0 {
+		if noSteps.Load() != 0 || e.cur != nil && e.cur.pinned != 0 {
+			return e.cur
+		}
 		runtime.Gosched()
 	}
 	if e.curGP.Load() == me {

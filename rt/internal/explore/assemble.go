@@ -94,9 +94,7 @@ const maxLines = 200
 // last few. heap names the registered heap objects the accesses touch.
 func foundSteps(trace []sched.Step, heap []sched.HeapObject) *report.Interleaving {
 	const window, short, tail = 3, 40, 8 // tail: the steps that led to the failure
-	if !sameSiteObjects(trace, heap) {
-		heap = nil // one object per allocation site: its name says enough
-	}
+	heap = namedHeap(trace, heap)
 	keep := make([]bool, len(trace))
 	for i, st := range trace {
 		if len(trace) <= short || i >= len(trace)-tail {
@@ -133,9 +131,20 @@ func interleaving(trace []sched.Step, heap []sched.HeapObject) []string {
 	return report.FoundLines(foundSteps(trace, heap))
 }
 
+// namedHeap is heap when the trace touches two registered objects of one
+// allocation site, whose steps a report then names by allocation, and nil
+// otherwise (one object per site: its variable's name says enough).
+func namedHeap(trace []sched.Step, heap []sched.HeapObject) []sched.HeapObject {
+	if !sameSiteObjects(trace, heap) {
+		return nil
+	}
+	return heap
+}
+
 // keptSteps lists the kept steps of a trace, cut at maxLines lines
-// (counting a line for each run of steps left out).
-func keptSteps(trace []sched.Step, keep []bool) *report.Interleaving {
+// (counting a line for each run of steps left out), naming the heap
+// objects of heap (see namedHeap).
+func keptSteps(trace []sched.Step, heap []sched.HeapObject, keep []bool) *report.Interleaving {
 	il := &report.Interleaving{Steps: []report.Step{}, Total: len(trace)}
 	lines := 0
 	for i, st := range trace {
@@ -149,7 +158,7 @@ func keptSteps(trace []sched.Step, keep []bool) *report.Interleaving {
 			il.More = len(trace) - i
 			break
 		}
-		il.Steps = append(il.Steps, stepOf(i, st, nil))
+		il.Steps = append(il.Steps, stepOf(i, st, heap))
 		lines++
 	}
 	return il

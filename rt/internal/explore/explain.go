@@ -394,7 +394,7 @@ func keepSyncNeighbours(trace []sched.Step, keep []bool) {
 // renderKept renders the kept steps, with a line counting each run of
 // elided steps.
 func renderKept(trace []sched.Step, keep []bool) []string {
-	return report.SteppedLines(keptSteps(trace, keep))
+	return report.SteppedLines(keptSteps(trace, nil, keep))
 }
 
 // cvtWords explains (c,v,t) on first use: "1 preemption, 1 variable,

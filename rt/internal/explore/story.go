@@ -44,7 +44,7 @@ func (s story) goroutines() []string { return goroutineLines(s.res.States) }
 
 // shown lists the steps that matter, keeping those the sentence names.
 func (s story) shown() *report.Interleaving {
-	return keptSteps(s.res.Trace, essentialMask(s.res.Trace, s.named...))
+	return keptSteps(s.res.Trace, namedHeap(s.res.Trace, s.res.Heap), essentialMask(s.res.Trace, s.named...))
 }
 
 // steps renders the steps that matter (see shown).

@@ -248,11 +248,7 @@ func FoundLines(il *Interleaving) []string {
 		if st.N > last+1 {
 			out = append(out, "      ...")
 		}
-		line := st.line() + st.Alloc.note()
-		if st.Case != nil {
-			line += fmt.Sprintf(" (case %d)", *st.Case)
-		}
-		out = append(out, line)
+		out = append(out, st.detailed())
 		last = st.N
 	}
 	switch {
@@ -262,6 +258,15 @@ func FoundLines(il *Interleaving) []string {
 		out = append(out, "      ...")
 	}
 	return out
+}
+
+// detailed renders a step with its heap object and select case.
+func (st Step) detailed() string {
+	line := st.line() + st.Alloc.note()
+	if st.Case != nil {
+		line += fmt.Sprintf(" (case %d)", *st.Case)
+	}
+	return line
 }
 
 // note renders a heap object: " [list.go:14 allocation #2, loop
@@ -277,8 +282,8 @@ func (a *Alloc) note() string {
 	return fmt.Sprintf(" [%s allocation #%d, loop iteration %d]", where, a.N, a.Iter)
 }
 
-// SteppedLines renders the steps that matter, counting each run of steps
-// left out: "… 6 steps elided".
+// SteppedLines renders the steps that matter, with their heap objects and
+// select cases, counting each run of steps left out: "… 6 steps elided".
 func SteppedLines(il *Interleaving) []string {
 	if il == nil {
 		return nil
@@ -292,7 +297,7 @@ func SteppedLines(il *Interleaving) []string {
 	}
 	for _, st := range il.Steps {
 		elided(st.N - last - 1)
-		out = append(out, st.line())
+		out = append(out, st.detailed())
 		last = st.N
 	}
 	if il.More > 0 {
