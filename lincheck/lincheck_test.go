@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/vtbound/vtbound/rt"
+	"github.com/vtbound/vtbound/rt/settings"
 )
 
 // TestAutoModeIsStress: this test binary is not rewritten by vtbound
@@ -46,6 +47,20 @@ func TestConfigEnv(t *testing.T) {
 	b, _ := newConfig("TestB", nil)
 	if a.seed == b.seed {
 		t.Error("two tests have the same default seed")
+	}
+}
+
+// TestSettingsRows: the rows of rt/settings whose Reader is lincheck, which
+// `vtbound help` lists, are exactly the variables lincheck reads.
+func TestSettingsRows(t *testing.T) {
+	rows := map[string]bool{}
+	for _, s := range settings.All() {
+		if s.Reader == "lincheck" {
+			rows[s.Name] = true
+		}
+	}
+	if want := map[string]bool{seedEnv: true, scenariosEnv: true}; !reflect.DeepEqual(rows, want) {
+		t.Errorf("settings rows read by lincheck: %v, want %v", rows, want)
 	}
 }
 

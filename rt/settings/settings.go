@@ -53,6 +53,9 @@ type Setting struct {
 	Accepts string // the accepted values, as error messages say "want ..."
 	Summary string // one line for the list in `vtbound help`
 	Doc     string // one paragraph for `vtbound help NAME`
+	// Reader names the package that reads a run-time setting when it is
+	// not rt's own configuration ("lincheck"); "" for rt's.
+	Reader string
 }
 
 // All returns every setting, build-time ones first, each group in the

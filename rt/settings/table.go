@@ -232,14 +232,14 @@ func outputSettings() []Setting {
 // lincheckSettings are read by package lincheck's Check.
 func lincheckSettings() []Setting {
 	return []Setting{{
-		Name: "VTBOUND_LINCHECK_SEED", Phase: Run, Default: "(a hash of the test's name)",
+		Name: "VTBOUND_LINCHECK_SEED", Phase: Run, Reader: "lincheck", Default: "(a hash of the test's name)",
 		Accepts: `an integer, or "random" for one taken from the clock`,
 		Summary: "lincheck: seed of the generated scenarios",
 		Doc: "Package lincheck's Check generates its scenarios from this seed and prints it. The default, a hash of the " +
 			"test's name, gives every run the same scenarios, so that a saved schedule meets the scenario it was saved " +
 			"for. Overrides the Seed option. See docs/lincheck.md.",
 	}, {
-		Name: "VTBOUND_LINCHECK_SCENARIOS", Phase: Run, Default: "10",
+		Name: "VTBOUND_LINCHECK_SCENARIOS", Phase: Run, Reader: "lincheck", Default: "10",
 		Accepts: "an integer >= 1",
 		Summary: "lincheck: number of scenarios per Check",
 		Doc:     "Overrides the Scenarios option of package lincheck's Check. See docs/lincheck.md.",
