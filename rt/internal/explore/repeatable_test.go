@@ -5,9 +5,11 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/vtbound/vtbound/rt/internal/engine"
 	"github.com/vtbound/vtbound/rt/internal/sched"
+	"github.com/vtbound/vtbound/rt/internal/strategy"
 )
 
 // fillc and filled are a package-level channel and cache in the manner of
@@ -130,4 +132,75 @@ func TestMinimumReplaysFresh(t *testing.T) {
 	if res := runOnce(t, d, 1); !d.replaysExactly(d.scheduleOf(res)) {
 		t.Errorf("a deadlock on every schedule (%v) was not replayed in a fresh process", res.Outcome)
 	}
+}
+
+// sleepyStuckBody deadlocks on every schedule while another goroutine
+// sleeps: an execution may have an early wake-up that has nothing to do
+// with the deadlock.
+func sleepyStuckBody(*testing.T) {
+	g := engine.Current()
+	g.Go(0, func() { engine.Current().Sleep(0, time.Millisecond) })
+	g.Select(0, sched.OpSelect, false, nil)
+}
+
+// lateFlagBody deadlocks only when its 1 ms sleep ends before the worker
+// has set the flag: only when the wake-up races with the worker's work.
+func lateFlagBody(*testing.T) {
+	g := engine.Current()
+	set := false
+	g.Go(0, func() {
+		w := engine.Current()
+		for range 5 {
+			w.Yield(0)
+		}
+		set = true
+	})
+	g.Sleep(0, time.Millisecond)
+	if !set {
+		g.Select(0, sched.OpSelect, false, nil)
+	}
+}
+
+// TestUntimedFailure: a failure is labelled timing-dependent only if it
+// needs a wake-up to race with work: a deadlock on every schedule is not,
+// whatever wake-up the execution that found it had; a deadlock that
+// needs the sleep to end before the worker's work is.
+func TestUntimedFailure(t *testing.T) {
+	bodies := map[string]func(*testing.T){"sleepy": sleepyStuckBody, "late": lateFlagBody}
+	if name := os.Getenv(minimumBodyEnv); os.Getenv(probeEnv) != "" && name != "" {
+		Test(t, bodies[name])
+		return
+	}
+	t.Setenv("VTBOUND_DIR", t.TempDir())
+	for name, want := range map[string]bool{"sleepy": true, "late": false} {
+		t.Setenv(minimumBodyEnv, name)
+		d := newTestDriver(t, bodies[name])
+		res := runUntil(t, d, func(r *engine.Result) bool { return r.Outcome == sched.Deadlock && len(r.EarlyWakes) > 0 })
+		if got := d.untimed(res); got != want {
+			t.Errorf("%s: untimed = %v, want %v", name, got, want)
+		}
+	}
+}
+
+// runUntil runs the driver's body under the random strategy until an
+// execution satisfies ok, and returns it.
+func runUntil(t *testing.T, d *driver, ok func(*engine.Result) bool) *engine.Result {
+	t.Helper()
+	const budget = 2000
+	strat, err := strategy.New("random", strategy.Config{Seed: 1, Budget: budget})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := engine.New(strat, d.limits(), func() bool { return false })
+	for range budget {
+		res, more := e.Run(d.body)
+		if !more {
+			break
+		}
+		if ok(res) {
+			return res.Clone()
+		}
+	}
+	t.Fatalf("no execution in %d was the one wanted", budget)
+	return nil
 }
