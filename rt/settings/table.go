@@ -152,7 +152,8 @@ func outputSettings() []Setting {
 		Summary: "steps per execution before a livelock check",
 		Doc: "An execution reaching this many steps while its goroutines wait on each other (two or more busy-wait, " +
 			"the others are blocked) is reported as a livelock, or as a goroutine leak when the test body has already returned; " +
-			"reaching it while goroutines still make progress stops the exploration of the test with a warning.",
+			"reaching it while goroutines still make progress ends the execution without a verdict, and the executions after it " +
+			"explore the test as a long test, a few variables and synchronisation sites at a time (docs/model.md#long-tests).",
 	}, {
 		Name: "VTBOUND_TIME", Phase: Run, Default: "race",
 		Accepts: "race, race:WINDOW, race:WINDOW:N (WINDOW a duration > 0, N >= 1), or blocked",

@@ -195,8 +195,9 @@ func (l Limits) withDefaults() Limits {
 // Engine runs executions of one test body. It is created per exploration
 // and runs one execution at a time.
 type Engine struct {
-	lim   Limits
-	strat sched.Strategy
+	lim      Limits
+	strat    sched.Strategy
+	override func(*sched.Plan) // see Override
 	// workMask selects the steps at which the work clock is checked
 	// (worktime.go).
 	workMask int
@@ -338,6 +339,9 @@ func (e *Engine) Run(body func()) (*Result, bool) {
 	if e.abandoned || !e.strat.Begin(&plan) {
 		return nil, false
 	}
+	if e.override != nil {
+		e.override(&plan)
+	}
 	if !explored.Load() {
 		explored.Store(true)
 	}
@@ -387,6 +391,11 @@ func (e *Engine) Run(body func()) (*Result, bool) {
 	e.strat.End(&res.Execution)
 	return res, true
 }
+
+// Override makes f change the plan of every later execution after the
+// strategy made it (a long test's executions track less, explore/long.go);
+// nil stops it. The Result's Plan is the plan as changed.
+func (e *Engine) Override(f func(*sched.Plan)) { e.override = f }
 
 // settleYields and settleWait bound how long settle waits for goroutines
 // in the runtime's exit path: yields first, then short sleeps, which let
@@ -527,7 +536,8 @@ type G struct {
 	pend      pendingOp
 	live      bool
 	abort     bool
-	since     int // step at which op was announced (FIFO order of waiters)
+	quiet     bool // its last scheduling point was skipped (quiet.go)
+	since     int  // step at which op was announced (FIFO order of waiters)
 	clock     vclock
 	dom       *mutexState  // the mutex g's clock is known not to exceed (mutex.go)
 	domGen    uint32       // that mutex's gen when g released it
@@ -727,6 +737,9 @@ func (g *G) schedule() {
 	if x.over {
 		g.abort = true
 		g.goexitReleased()
+	}
+	if g.quiet = x.quietStep(g); g.quiet {
+		return // quiet.go
 	}
 	next := x.pickNext(g)
 	if next == g {

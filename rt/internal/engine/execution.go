@@ -39,6 +39,7 @@ type execution struct {
 	phase        WallPhase     // where the wall clock started (wallphase.go)
 	readWall     bool          // the program read the wall clock (Now)
 	soloAccesses int           // accesses while the body was alone (solo.go)
+	quiet        quietState    // operations that took no scheduling point (quiet.go)
 	nowTicks     time.Duration // nowTick per reading of Now so far
 	trace        []sched.Step
 	decisions    []int
@@ -623,6 +624,9 @@ type Result struct {
 	// ReadWall reports that the program read the wall clock (Now), not
 	// only the timers it made.
 	ReadWall bool
+	// BodyReturned reports that the test body had returned when the
+	// execution ended.
+	BodyReturned bool
 }
 
 // Clone returns a copy of r that stays valid after the next execution.
@@ -636,6 +640,8 @@ func (r *Result) Clone() *Result {
 	c.EarlyWakes = append([]EarlyWake(nil), r.EarlyWakes...)
 	c.Loops = append([]Looper(nil), r.Loops...)
 	c.Plan.Track = append([]int32(nil), r.Plan.Track...)
+	c.Plan.Steps = append([]sched.Window(nil), r.Plan.Steps...)
+	c.Plan.Windows = append([]sched.Window(nil), r.Plan.Windows...)
 	if r.Failure != nil {
 		f := *r.Failure
 		c.Failure = &f
@@ -660,7 +666,7 @@ func (x *execution) result(failedBefore bool) *Result {
 	r.Races = len(x.races)
 	r.FailedBy = x.failedSteps()
 	r.EarlyWakes, r.WakesHeld, r.Phase, r.ReadWall = x.earlyWakes, x.wakesHeld, x.phase, x.readWall
-	r.Stepless = x.stepless
+	r.Stepless, r.BodyReturned = x.stepless, x.bodyDone
 	if !x.epoch.IsZero() {
 		x.noteWall(x.wall())
 	}

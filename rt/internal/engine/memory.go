@@ -59,21 +59,28 @@ func (g *G) stepless() bool {
 
 // Access models a tracked plain read or write of addr by g.
 func (g *G) Access(site int32, addr unsafe.Pointer, write bool) {
+	g.access(site, addr, write)
+}
+
+// access is Access; it reports whether the access was tracked: a
+// scheduling point, checked by the race oracle.
+func (g *G) access(site int32, addr unsafe.Pointer, write bool) bool {
 	group := GroupOf(site)
-	if g.abort || g.stepless() || !g.x.tracks(group) || g.x.solo() {
-		return // released, pinned, another exploration tracks this group, or alone (solo.go)
+	if g.abort || g.stepless() || !g.x.tracks(group) || g.x.solo() || !g.x.inGroupWindow(group) {
+		return false // released, pinned, another exploration tracks this group, alone (solo.go), or outside its window (quiet.go)
 	}
 	kind := sched.OpRead
 	if write {
 		kind = sched.OpWrite
 	}
 	if !g.enter(kind, site, addr) {
-		return
+		return false
 	}
 	g.op.Group = group
 	g.op.Heap = g.x.heap.lookup(addr)
 	g.schedule()
 	g.x.checkRace(g, site, addr, write)
+	return true
 }
 
 // AccessRange models a tracked plain read or write of the size bytes at
@@ -82,11 +89,7 @@ func (g *G) Access(site int32, addr unsafe.Pointer, write bool) {
 // conflicts with an access to any field or element inside the range.
 // Ranges beyond maxRange bytes are checked on their first maxRange bytes.
 func (g *G) AccessRange(site int32, addr unsafe.Pointer, size uintptr, write bool) {
-	if g.abort || g.stepless() || size == 0 || g.x.solo() {
-		return
-	}
-	g.Access(site, addr, write)
-	if g.abort || !g.x.tracks(GroupOf(site)) {
+	if g.abort || g.stepless() || size == 0 || !g.access(site, addr, write) || g.abort {
 		return
 	}
 	for off := uintptr(1); off < min(size, maxRange); off++ {
@@ -119,7 +122,7 @@ func (g *G) atomicOp(site int32, addr unsafe.Pointer, kind sched.OpKind, size ui
 	g.op.Group = GroupOf(site)
 	g.op.Heap = g.x.heap.lookup(addr)
 	g.schedule()
-	if kind == sched.OpAtomicRMW {
+	if kind == sched.OpAtomicRMW && !g.quiet {
 		g.x.noteRMW(g, addr, size) // rmw.go
 	}
 	g.x.checkAtomicRace(g, site, addr, kind != sched.OpAtomicLoad)

@@ -45,7 +45,7 @@ func (g *G) Lock(site int32, m *sync.Mutex) {
 		g.pend.wait = s
 		g.schedule()
 		if m.TryLock() {
-			if i := g.x.here(); i >= 0 {
+			if i := g.x.here(); i >= 0 && !g.quiet {
 				g.x.trace[i].Mutex = true // sched.Step.Mutex
 			}
 			break

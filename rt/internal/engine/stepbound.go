@@ -25,6 +25,7 @@ import "github.com/vtbound/vtbound/rt/internal/sched"
 type probation struct {
 	until    int // the step at which it ends; 0: not begun
 	progress int // x.lastProgress when it began
+	quiet    int // x.quiet.writes when it began (quiet.go)
 	started  int // goroutines started (len(x.gs)) when it began
 	live     int // live goroutines when it began
 }
@@ -48,7 +49,7 @@ func (x *execution) stepBound() bool {
 	case !ok || x.progressedOnProbation():
 		x.over, x.boundHit = true, true
 	case x.probe.until == 0:
-		x.probe = probation{until: x.step + x.e.lim.MaxSteps, progress: x.lastProgress, started: len(x.gs), live: x.lv.count()}
+		x.probe = probation{until: x.step + x.e.lim.MaxSteps, progress: x.lastProgress, quiet: x.quiet.writes, started: len(x.gs), live: x.lv.count()}
 		return false
 	case x.bodyDone:
 		x.spinLeak()
@@ -62,7 +63,7 @@ func (x *execution) stepBound() bool {
 // ended, a step changed shared state or a goroutine started or exited.
 func (x *execution) progressedOnProbation() bool {
 	p := &x.probe
-	return p.until > 0 && (x.lastProgress != p.progress || len(x.gs) != p.started || x.lv.count() != p.live)
+	return p.until > 0 && (x.lastProgress != p.progress || x.quiet.writes != p.quiet || len(x.gs) != p.started || x.lv.count() != p.live)
 }
 
 // failBound is fail for a verdict the step bound reached (Failure.Bound).

@@ -51,6 +51,7 @@ type proofLimits struct {
 	forced       bool // fairness picked a goroutine the strategy passed over (engine/fair.go)
 	readWall     bool // the test read the wall clock
 	stepless     bool // accesses ran without a scheduling point (pinned, world stopped)
+	quiet        bool // a long test's operations took no scheduling point (long.go)
 }
 
 // note adds what execution res limits.
@@ -61,6 +62,7 @@ func (p *proofLimits) note(res *engine.Result) {
 	p.forced = p.forced || res.Forced
 	p.readWall = p.readWall || res.ReadWall
 	p.stepless = p.stepless || res.Stepless
+	p.quiet = p.quiet || res.Plan.Quiet
 }
 
 // reasons tells the limits in words; window is VTBOUND_TIME's (negative:
@@ -85,6 +87,9 @@ func (p *proofLimits) reasons(window time.Duration) []string {
 	}
 	if p.stepless {
 		rs = append(rs, "accesses ran without a scheduling point (a goroutine pinned to its P, or a pool clean-up with the world stopped), which other goroutines may interleave natively")
+	}
+	if p.quiet {
+		rs = append(rs, "a long test: after an execution reached the step bound, each execution tracked a few variables and took no scheduling point at most synchronisation operations")
 	}
 	if p.forced {
 		rs = append(rs, "fairness ran a goroutine the search had passed over for tens of thousands of steps")

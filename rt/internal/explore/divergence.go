@@ -24,9 +24,9 @@ import (
 // checkDeterminism replays the failing execution's decisions and compares
 // trace hashes. It returns a description of the first differing step, or
 // "" when the replay matched.
-func (d *driver) checkDeterminism(res *engine.Result, track []string) string {
+func (d *driver) checkDeterminism(res *engine.Result) string {
 	want := append([]sched.Step(nil), res.Trace...)
-	r := newReplay(res.Decisions, track)
+	r := newReplay(res.Decisions, res.Plan)
 	e := engine.New(r, d.limits(), d.t.Failed)
 	again, ok := e.Run(d.body)
 	if !ok {

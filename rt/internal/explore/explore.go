@@ -69,6 +69,8 @@ type driver struct {
 	fresh        bool
 	freshRuns    int
 	freshSkipped string // why the test was not explored in fresh processes
+	// long is the exploration of a long test after a cut (long.go).
+	long longTest
 }
 
 // running maps the names of tests being explored to their drivers, so that
@@ -223,7 +225,7 @@ func (d *driver) explore() {
 	n := 0
 	defer d.noteExplore(strat)
 	for ; d.s.Execs == 0 || n < d.s.Execs; n++ {
-		if n > 0 && !deadline.IsZero() && time.Now().After(deadline) {
+		if n > 0 && !deadline.IsZero() && time.Now().After(deadline) && !d.long.extends(time.Now()) {
 			if d.end.shortened {
 				d.warnShortened(n)
 			}
@@ -252,12 +254,19 @@ func (d *driver) explore() {
 			return
 		}
 		if res.Outcome == sched.StepBound {
-			d.stepBoundWarning(res, n+1)
-			d.noteCut(res, n) // results.go
-			if n == 0 {
+			if d.longGoesOn(e, res, start) { // long.go
+				continue
+			}
+			completed := n + 1 - d.long.cuts
+			d.stepBoundWarning(res, n+1, completed)
+			d.noteCut(res, completed) // results.go
+			if completed == 0 {
 				d.nativeVerdict(res) // bound.go
 			}
 			break
+		}
+		if d.long.on {
+			d.long.completed()
 		}
 		if d.subtests.Load() {
 			n++
@@ -266,10 +275,13 @@ func (d *driver) explore() {
 		if d.s.Races && len(res.RaceReports) > 0 && firstRace == nil {
 			firstRace = res.Clone()
 		}
-		if n == 0 && res.Goroutines == 1 && len(res.Decisions) == 0 {
+		if n == d.long.cuts && res.Goroutines == 1 && len(res.Decisions) == 0 {
 			n++
 			break // a test that never starts a goroutine runs once
 		}
+	}
+	if d.long.on {
+		d.t.Log(d.long.line(d.t.Name()))
 	}
 	d.summarizeLeaks()
 	d.summarizeLoops()
@@ -337,16 +349,20 @@ func oracleName(res *engine.Result) string {
 
 // stepBoundWarning says that exploration stopped at the step bound, or at
 // the time bound (engine/timebound.go).
-func (d *driver) stepBoundWarning(res *engine.Result, n int) {
+func (d *driver) stepBoundWarning(res *engine.Result, n, completed int) {
 	if res.TimeBound {
-		warnf("%s: execution %d was still running, after %d steps, %v past the time budget; it was ended there and exploration of this test stopped after %d executions (VTBOUND_BUDGET raises the budget)",
-			d.t.Name(), res.N, len(res.Trace), d.end.overrunLimit(), n)
-		d.t.Logf("vtbound: exploration stopped at the time bound after %d executions", n)
+		warnf("%s: execution %d was still running, after %d steps, %v past the time budget; it was ended there and exploration of this test stopped after %d executions, %d of them completed (VTBOUND_BUDGET raises the budget)",
+			d.t.Name(), res.N, len(res.Trace), d.end.overrunLimit(), n, completed)
+		d.t.Logf("vtbound: exploration stopped at the time bound after %d executions, %d of them completed", n, completed)
 		return
 	}
-	warnf("%s: execution %d reached the step bound while goroutines were still making progress; exploration of this test stopped after %d executions (VTBOUND_MAXSTEPS raises the bound)",
-		d.t.Name(), res.N, n)
-	d.t.Logf("vtbound: exploration stopped at the step bound after %d executions", n)
+	how := ""
+	if d.long.on {
+		how = ", also as a long test (docs/model.md#long-tests)"
+	}
+	warnf("%s: execution %d reached the step bound while goroutines were still making progress%s; exploration of this test stopped after %d executions, %d of them completed (VTBOUND_MAXSTEPS raises the bound)",
+		d.t.Name(), res.N, how, n, completed)
+	d.t.Logf("vtbound: exploration stopped at the step bound after %d executions, %d of them completed", n, completed)
 }
 
 // minimizable reports whether a failure can be minimised: a livelock, a

@@ -177,7 +177,7 @@ func (d *driver) noteLoops(res *engine.Result) *engine.Result {
 // reports it. It reports whether it did.
 func (d *driver) failScheduledLoop(res *engine.Result, strat sched.Strategy) bool {
 	d.t.Helper()
-	e := engine.New(newReplay(res.Decisions, trackNames(res.Plan)), d.limits(), d.t.Failed)
+	e := engine.New(newReplay(res.Decisions, res.Plan), d.limits(), d.t.Failed)
 	again, ok := e.Run(d.body)
 	if !ok || again.Failure == nil || again.Outcome != sched.Leak {
 		d.loops.giveUp()

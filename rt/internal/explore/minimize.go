@@ -158,9 +158,10 @@ func (v *viewFile) result() *engine.Result {
 func foundSchedule(test string, f strategy.Found, label string) *minimized {
 	sf := &schedfile.Schedule{
 		Test: test, Oracle: f.Outcome.String(), Strategy: label,
-		CVT: fmt.Sprintf("%d,%d,%d", f.CVT.C, f.CVT.V, f.CVT.T), Track: trackNames(f.Plan),
+		CVT:       fmt.Sprintf("%d,%d,%d", f.CVT.C, f.CVT.V, f.CVT.T),
 		Decisions: f.Decisions, WallPhase: true, Trace: toFileTrace(f.Trace), Comments: interleaving(f.Trace, f.Heap),
 	}
+	withPlan(sf, f.Plan)
 	sf.Hash = engine.TraceHash(f.Trace)
 	return &minimized{sf: sf, cvt: f.CVT}
 }
@@ -251,7 +252,7 @@ func runMinimizeChild(t *testing.T, body func(*testing.T), s *driver, path, out 
 		})
 		return res, ok
 	}
-	orig, ok := run(engine.New(newReplay(sf.Decisions, sf.Track), s.limits(), failed))
+	orig, ok := run(engine.New(newReplay(sf.Decisions, filePlan(sf)), s.limits(), failed))
 	if !ok || orig.Outcome == sched.OK {
 		t.Fatalf("%sthe saved schedule does not fail when replayed in a fresh process: the failure depends on more than the schedule (real time, map order, randomness, or state earlier executions left)", childPrefix)
 	}

@@ -165,7 +165,7 @@ func probeStrategy(spec string) (s sched.Strategy, replay *strategy.Replay, n in
 	if err != nil {
 		return nil, nil, 0, err
 	}
-	r := newReplay(sf.Decisions, sf.Track)
+	r := newReplay(sf.Decisions, filePlan(sf))
 	return r, r, 1, nil
 }
 
@@ -204,10 +204,10 @@ func (d *driver) probeReplay(res *engine.Result) (probeResult, error) {
 
 // scheduleOf is the schedule file that replays res.
 func (d *driver) scheduleOf(res *engine.Result) *schedfile.Schedule {
-	return &schedfile.Schedule{
+	return withPlan(&schedfile.Schedule{
 		Test: d.name(), Oracle: oracleName(res), Strategy: "probe", Seed: d.s.Seed,
-		Track: trackNames(res.Plan), Hash: res.Hash, Decisions: res.Decisions, WallPhase: true, Trace: toFileTrace(res.Trace),
-	}
+		Hash: res.Hash, Decisions: res.Decisions, WallPhase: true, Trace: toFileTrace(res.Trace),
+	}, res.Plan)
 }
 
 // probeSchedule replays sf as the first execution of a fresh process.

@@ -44,7 +44,7 @@ func (d *driver) bugReport(res *engine.Result, strat sched.Strategy) *report.Rep
 		// the replay, so only engine-detected failures are re-checked; and
 		// after a timeout a goroutine of the test is still stuck, so the
 		// body is never run again (nor minimised).
-		divergence = d.checkDeterminism(res, trackNames(res.Plan))
+		divergence = d.checkDeterminism(res)
 	}
 	found := strategy.Characterize(res.Trace)
 	sf := d.failedSchedule(res, strat, found)
@@ -64,10 +64,11 @@ func (d *driver) bugReport(res *engine.Result, strat sched.Strategy) *report.Rep
 func (d *driver) failedSchedule(res *engine.Result, strat sched.Strategy, found strategy.CVT) *schedfile.Schedule {
 	sf := &schedfile.Schedule{
 		Test: d.name(), Oracle: oracleName(res), Strategy: res.Label, Seed: d.s.Seed,
-		Execution: res.N, CVT: cvtOf(found).String(), Track: trackNames(res.Plan),
+		Execution: res.N, CVT: cvtOf(found).String(),
 		Hash: res.Hash, Decisions: res.Decisions, WallPhase: true, Trace: toFileTrace(res.Trace),
 		Comments: interleaving(res.Trace, res.Heap),
 	}
+	withPlan(sf, res.Plan)
 	if res.Label == "" {
 		sf.Strategy = strategyName(strat)
 	}
@@ -82,7 +83,7 @@ func (d *driver) failedSchedule(res *engine.Result, strat sched.Strategy, found 
 // story's parts are told by tellStory.
 func (d *driver) storyReport(kind report.Kind, res *engine.Result, sf *schedfile.Schedule, divergence string) *report.Report {
 	r := &report.Report{
-		Kind: kind, Test: d.t.Name(), Oracle: sf.Oracle, Uncontrolled: res.Uncontrolled, Nondeterminism: divergence,
+		Kind: kind, Test: d.t.Name(), Oracle: sf.Oracle, Uncontrolled: res.Uncontrolled, Long: res.Plan.Quiet, Nondeterminism: divergence,
 		Found:        &report.Found{Strategy: sf.Strategy, Seed: sf.Seed, Execution: sf.Execution, TraceHash: hashString(res.Hash)},
 		Interleaving: foundSteps(res.Trace, res.Heap),
 	}

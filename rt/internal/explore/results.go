@@ -54,6 +54,10 @@ type Result struct {
 	// verdict is that of one native run (docs/verdicts.md).
 	Cut           string `json:"cut,omitempty"`
 	NativeVerdict bool   `json:"native_verdict,omitempty"`
+	// Long is set when an execution reached the step bound while its
+	// goroutines made progress and the executions after it explored the
+	// test as a long test (docs/model.md#long-tests).
+	Long *LongRun `json:"long,omitempty"`
 	// Complete is set when a systematic strategy (dpor) explored every
 	// trace and nothing limits that proof; Left is its count of open
 	// backtrack points. NotProof says what kept a search that explored
@@ -213,7 +217,11 @@ func (d *driver) noteExplore(strat sched.Strategy) {
 		return
 	}
 	r.res.Coverage = strings.TrimPrefix(coverageNote(strat), "; ")
-	r.res.Exhausted = !d.t.Failed() && r.res.Cut == "" && (d.s.Execs == 0 || r.res.Executions < d.s.Execs) &&
+	if d.long.on {
+		rec := d.long.record
+		r.res.Long = &rec
+	}
+	r.res.Exhausted = !d.t.Failed() && r.res.Cut == "" && !d.long.on && (d.s.Execs == 0 || r.res.Executions < d.s.Execs) &&
 		(d.s.Time == 0 || time.Since(r.start) < d.s.Time)
 	if ft, ok := strat.(*fixedTracking); ok {
 		strat = ft.Strategy

@@ -7,8 +7,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync/atomic"
 	"testing"
+	"unsafe"
 
 	"github.com/vtbound/vtbound/rt"
 	"github.com/vtbound/vtbound/rt/internal/explore"
@@ -112,21 +112,23 @@ func readResults(t *testing.T, file string) []explore.Result {
 }
 
 // TestCutRecordNotExplored: a test whose first execution is cut at the
-// step bound is not recorded as explored: its record says what cut it,
-// that its verdict is the native one, and not that the strategy was
-// exhausted.
+// step bound, and that a long exploration cannot shorten (its steps are
+// accesses of no variable group), is not recorded as explored: its record says what cut it, that
+// its verdict is the native one, and not that the strategy was exhausted
+// or that it was explored as a long test.
 func TestCutRecordNotExplored(t *testing.T) {
 	if os.Getenv(resultsChild) == "cut" {
 		explore.Test(t, func(t *testing.T) {
-			var n int64
-			add := func() {
+			yield := func() { // accesses of no variable group are steps in a long test's executions too
+				x := 0
 				for range 2000 {
-					atomic.AddInt64(rt.Atomic(0, rt.ARMW, &n), 1)
+					rt.Write(0, unsafe.Pointer(&x))
+					x++
 				}
 			}
 			done := rt.MakeChan[struct{}](0, 0)
-			rt.Go(0, func() { add(); rt.Close(0, done) })
-			add()
+			rt.Go(0, func() { yield(); rt.Close(0, done) })
+			yield()
 			rt.Recv(0, done)
 		})
 		return
@@ -143,7 +145,7 @@ func TestCutRecordNotExplored(t *testing.T) {
 		t.Fatalf("want 1 record, got %+v", recs)
 	}
 	r := recs[0]
-	if r.Cut != "step bound at execution 1" || !r.NativeVerdict || r.Exhausted || r.Verdict != "pass" {
-		t.Errorf("cut test's record: cut %q, native verdict %v, exhausted %v, verdict %q", r.Cut, r.NativeVerdict, r.Exhausted, r.Verdict)
+	if r.Cut != "step bound at execution 1" || !r.NativeVerdict || r.Exhausted || r.Verdict != "pass" || r.Long != nil {
+		t.Errorf("cut test's record: cut %q, native verdict %v, exhausted %v, verdict %q, long %+v", r.Cut, r.NativeVerdict, r.Exhausted, r.Verdict, r.Long)
 	}
 }

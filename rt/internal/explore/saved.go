@@ -54,7 +54,7 @@ func (d *driver) replayFile(path string, explicit bool) bool {
 		warnf("skipping schedule file %s: recorded for test %q, not %q", path, sf.Test, d.name())
 		return false
 	}
-	r := newReplay(sf.Decisions, sf.Track)
+	r := newReplay(sf.Decisions, filePlan(sf))
 	e := engine.New(r, d.limits(), t.Failed)
 	res, ok := e.Run(d.body)
 	if !ok {

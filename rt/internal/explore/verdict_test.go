@@ -366,3 +366,14 @@ func TestProofLimitsStepless(t *testing.T) {
 		t.Errorf("limits after stepless accesses: %q", rs)
 	}
 }
+
+// TestProofLimitsLongTest: an execution of a long test's exploration
+// (quiet operations, few variables tracked) keeps a search that explored
+// every trace from being a proof.
+func TestProofLimitsLongTest(t *testing.T) {
+	var p proofLimits
+	p.note(&engine.Result{Plan: sched.Plan{Quiet: true}})
+	if rs := p.reasons(0); len(rs) != 1 || !strings.Contains(rs[0], "a long test") {
+		t.Errorf("limits after a long test's execution: %q", rs)
+	}
+}

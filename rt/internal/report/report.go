@@ -100,6 +100,11 @@ type Report struct {
 	// Uncontrolled says that a goroutine polled an object vtbound does not
 	// model during the failing execution.
 	Uncontrolled bool `json:"uncontrolled,omitempty"`
+	// Long says that the failing execution explored a long test
+	// (docs/model.md#long-tests): most synchronisation and the accesses of
+	// untracked variables took no scheduling point, so its trace shows
+	// only the steps that did.
+	Long bool `json:"long,omitempty"`
 	// Nondeterminism is the first difference of a replay of the failing
 	// execution that did not reproduce it, "" when it did (or was not
 	// checked).

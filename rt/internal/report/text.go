@@ -86,6 +86,9 @@ func (r *Report) writeStory(b *strings.Builder) {
 	if r.Uncontrolled {
 		b.WriteString("  note: uncontrolled code was involved (a goroutine polled an object vtbound does not model)\n")
 	}
+	if r.Long {
+		b.WriteString("  note: a long test (docs/model.md#long-tests): the steps shown are its scheduling points; most synchronisation, and the accesses of variables not tracked, took none\n")
+	}
 	if r.Nondeterminism != "" {
 		fmt.Fprintf(b, "  NONDETERMINISM: %s\n", r.Nondeterminism)
 	}

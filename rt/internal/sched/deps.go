@@ -119,6 +119,13 @@ type KindInfo struct {
 	// the bubble might wake it, so the bubble's clock stands still and
 	// synctest.Wait waits.
 	Durable bool
+	// Quiet: under Plan.Quiet, an operation of this kind that can proceed
+	// at once takes no scheduling point unless its site is in Plan.Steps:
+	// the atomic operations, the mutual exclusion operations, WaitGroup
+	// Add and Done and sync.Map's accesses, which a stress test performs
+	// millions of times. Channel operations, goroutine starts and exits,
+	// yields, sleeps, timers and waits always take one.
+	Quiet bool
 }
 
 // Idle says whether a step changes shared state, for the busy-wait
@@ -153,19 +160,19 @@ var kindTable = [numOpKinds]KindInfo{
 	OpStart:         {Acquire: true},
 	OpRead:          {Class: ClassMemory, Access: true, Commute: tagRead, Idle: IdlePlain},
 	OpWrite:         {Class: ClassMemory, Access: true, Write: true},
-	OpAtomicLoad:    {Class: ClassMemory, Access: true, Commute: tagRead, Idle: IdleWait},
-	OpAtomicStore:   {Class: ClassMemory, Access: true, Write: true},
-	OpAtomicRMW:     {Class: ClassMemory, Access: true, Write: true, Idle: IdleOwn},
+	OpAtomicLoad:    {Class: ClassMemory, Access: true, Commute: tagRead, Idle: IdleWait, Quiet: true},
+	OpAtomicStore:   {Class: ClassMemory, Access: true, Write: true, Quiet: true},
+	OpAtomicRMW:     {Class: ClassMemory, Access: true, Write: true, Idle: IdleOwn, Quiet: true},
 	OpSend:          {Class: ClassChan, Write: true, Blocking: true, Commute: tagSend, Sync: true, Release: true, Durable: true},
 	OpRecv:          {Class: ClassChan, Write: true, Blocking: true, Commute: tagRecv, Sync: true, Acquire: true, Idle: IdleOwn, Durable: true},
 	OpClose:         {Class: ClassChan, Write: true, Sync: true, Release: true},
 	OpSelect:        {Class: ClassChan, Write: true, Blocking: true, Wide: true, Sync: true, Acquire: true, Idle: IdleOwn, Durable: true},
-	OpLock:          {Class: ClassLock, Write: true, Blocking: true, Sync: true, Mutex: true, Idle: IdlePlain},
-	OpUnlock:        {Class: ClassLock, Write: true, Sync: true, Mutex: true, Idle: IdlePlain},
-	OpRLock:         {Class: ClassLock, Blocking: true, Commute: tagReaders, Sync: true, Mutex: true, Idle: IdlePlain},
-	OpRUnlock:       {Class: ClassLock, Commute: tagReaders, Sync: true, Mutex: true, Idle: IdlePlain},
-	OpTryLock:       {Class: ClassLock, Write: true, Sync: true, Mutex: true, Idle: IdleWait},
-	OpWGAdd:         {Class: ClassWaitGroup, Write: true, Commute: tagWGAdd, Sync: true, Release: true},
+	OpLock:          {Class: ClassLock, Write: true, Blocking: true, Sync: true, Mutex: true, Idle: IdlePlain, Quiet: true},
+	OpUnlock:        {Class: ClassLock, Write: true, Sync: true, Mutex: true, Idle: IdlePlain, Quiet: true},
+	OpRLock:         {Class: ClassLock, Blocking: true, Commute: tagReaders, Sync: true, Mutex: true, Idle: IdlePlain, Quiet: true},
+	OpRUnlock:       {Class: ClassLock, Commute: tagReaders, Sync: true, Mutex: true, Idle: IdlePlain, Quiet: true},
+	OpTryLock:       {Class: ClassLock, Write: true, Sync: true, Mutex: true, Idle: IdleWait, Quiet: true},
+	OpWGAdd:         {Class: ClassWaitGroup, Write: true, Commute: tagWGAdd, Sync: true, Release: true, Quiet: true},
 	OpWGWait:        {Class: ClassWaitGroup, Blocking: true, Commute: tagRead, Sync: true, Acquire: true, Durable: true},
 	OpOnce:          {Class: ClassAll, Write: true, Blocking: true, Sync: true, Release: true, Acquire: true},
 	OpCondWait:      {Class: ClassLock, Write: true, Wide: true, Sync: true},
@@ -178,12 +185,12 @@ var kindTable = [numOpKinds]KindInfo{
 	OpTimer:         {Class: ClassAll, Write: true, Blocking: true, Sync: true, Durable: true},
 	OpPoll:          {Class: ClassAll, Write: true, Blocking: true, Sync: true, Idle: IdleWait},
 	OpExit:          {},
-	OpWGDone:        {Class: ClassWaitGroup, Write: true, Commute: tagWGDone, Sync: true, Release: true},
+	OpWGDone:        {Class: ClassWaitGroup, Write: true, Commute: tagWGDone, Sync: true, Release: true, Quiet: true},
 	OpTimerSet:      {Class: ClassAll, Write: true, Sync: true},
 	OpCancel:        {Class: ClassAll, Write: true, Sync: true},
-	OpMapLoad:       {Class: ClassMap, Access: true, Commute: tagRead, Idle: IdleWait},
-	OpMapStore:      {Class: ClassMap, Access: true, Write: true},
-	OpMapRMW:        {Class: ClassMap, Access: true, Write: true},
+	OpMapLoad:       {Class: ClassMap, Access: true, Commute: tagRead, Idle: IdleWait, Quiet: true},
+	OpMapStore:      {Class: ClassMap, Access: true, Write: true, Quiet: true},
+	OpMapRMW:        {Class: ClassMap, Access: true, Write: true, Quiet: true},
 	OpMapRange:      {Class: ClassMap, Access: true, Wide: true, Commute: tagRead, Idle: IdleWait},
 	OpMapClear:      {Class: ClassMap, Access: true, Write: true, Wide: true},
 	OpSynctest:      {Class: ClassAll, Write: true, Sync: true},

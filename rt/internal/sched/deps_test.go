@@ -224,3 +224,25 @@ func TestDurableFromTable(t *testing.T) {
 		}
 	}
 }
+
+// TestQuietKinds: a kind performed without a scheduling point in a long
+// test's executions (KindInfo.Quiet) changes one object it names, and its
+// step carries nothing a later step links to: no channel operation (a
+// partner's step links to it), nothing on the clock or on every object
+// (ClassAll), nothing wide, no wait that synctest counts as durable.
+func TestQuietKinds(t *testing.T) {
+	quiet := 0
+	for k := OpKind(0); k < numOpKinds; k++ {
+		info := k.Info()
+		if !info.Quiet {
+			continue
+		}
+		quiet++
+		if info.Class == ClassChan || info.Class == ClassAll || info.Class == ClassNone || info.Wide || info.Durable {
+			t.Errorf("%v is Quiet but %+v", k, info)
+		}
+	}
+	if quiet == 0 {
+		t.Error("no kind is Quiet")
+	}
+}

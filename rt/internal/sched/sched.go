@@ -93,7 +93,36 @@ type Plan struct {
 	// dependent with nothing, so no behaviour is lost, and the strategy
 	// decides only between steps that are events (dpor).
 	Resume bool
+	// Quiet runs a long test's execution with fewer scheduling points: an
+	// operation whose kind is Quiet in the kind table (KindInfo.Quiet)
+	// takes none when it can proceed at once, unless its site is one of
+	// Steps; one in every few hundred such operations still takes one, so
+	// that the step and time bounds still end a goroutine that spins on
+	// them. The operations still synchronise (the race oracle sees every
+	// edge), but the search no longer orders them: a search with Quiet set
+	// proves nothing (see docs/model.md, "Long tests").
+	Quiet bool
+	// Steps lists the sites whose operations stay scheduling points under
+	// Quiet (a lock acquisition where a preemption may matter), each in a
+	// window of its occurrences (Window.ID is the site).
+	Steps []Window
+	// Windows narrows, under Quiet, the tracking of a tracked group to a
+	// window of its accesses (Window.ID is the group): the others are
+	// neither scheduling points nor checked for races. A tracked group
+	// not listed is tracked whole.
+	Windows []Window
 }
+
+// Window is a window of the operations on an object ID (a site, a
+// variable group) in an execution, by occurrence counted from 1: the
+// From-th up to, not including, the To-th (To 0: up to the end).
+type Window struct {
+	ID       int32
+	From, To int
+}
+
+// Has reports whether the n-th occurrence lies in w.
+func (w Window) Has(n int) bool { return n >= w.From && (w.To <= 0 || n < w.To) }
 
 // OpKind classifies a visible operation.
 type OpKind uint8

@@ -32,6 +32,15 @@ func (s *Schedule) Marshal() []byte {
 	} else {
 		b.WriteString("track: all\n")
 	}
+	if s.Quiet {
+		b.WriteString("quiet: on\n")
+	}
+	for _, w := range s.Steps {
+		fmt.Fprintf(&b, "step: %d %d %s\n", w.From, w.To, w.Name)
+	}
+	for _, w := range s.Windows {
+		fmt.Fprintf(&b, "window: %d %d %s\n", w.From, w.To, w.Name)
+	}
 	fmt.Fprintf(&b, "hash: %016x\n", s.Hash)
 	fmt.Fprintf(&b, "decisions:%s\n", joinInts(s.Decisions))
 	for _, g := range s.Goroutines {

@@ -88,6 +88,15 @@ func (p *parser) set(key, val string) error {
 		s.CVT = val
 	case "loop":
 		s.Loops = append(s.Loops, val)
+	case "quiet":
+		s.Quiet = val == "on"
+	case "step", "window":
+		var w Window
+		if w, err = parseWindow(val); key == "step" {
+			s.Steps = append(s.Steps, w)
+		} else {
+			s.Windows = append(s.Windows, w)
+		}
 	case "wall":
 		s.WallPhase = val == "phase"
 	case "track":
@@ -159,4 +168,18 @@ func parseInts(val, what string) ([]int, error) {
 		out = append(out, n)
 	}
 	return out, nil
+}
+
+// parseWindow parses a step or window line's value, "FROM TO NAME".
+func parseWindow(val string) (Window, error) {
+	f := strings.SplitN(val, " ", 3)
+	if len(f) != 3 {
+		return Window{}, fmt.Errorf("want \"FROM TO NAME\", got %q", val)
+	}
+	from, err1 := strconv.Atoi(f[0])
+	to, err2 := strconv.Atoi(f[1])
+	if err1 != nil || err2 != nil || from < 1 || to < 0 {
+		return Window{}, fmt.Errorf("want \"FROM TO NAME\" with FROM >= 1 and TO >= 0, got %q", val)
+	}
+	return Window{Name: f[2], From: from, To: to}, nil
 }

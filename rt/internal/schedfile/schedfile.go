@@ -130,6 +130,15 @@ func (p Pos) position() string {
 	return s
 }
 
+// Window is a site (engine.SiteName) whose operations stayed scheduling
+// points in a long test's execution, or a variable group tracked in it,
+// from its From-th occurrence up to, not including, its To-th (To 0: to
+// the end); written "step: FROM TO SITE" and "window: FROM TO GROUP".
+type Window struct {
+	Name     string
+	From, To int
+}
+
 // Goroutine records who started a goroutine.
 type Goroutine struct {
 	ID     int
@@ -150,6 +159,9 @@ type Schedule struct {
 	Execution  int
 	CVT        string
 	Track      []string // tracked groups; nil means all
+	Quiet      bool     // a long test's execution: quiet operations took no step (quiet: on)
+	Steps      []Window // under Quiet, the sites that stayed steps, in windows (step: lines)
+	Windows    []Window // under Quiet, the tracked groups tracked in a window only (window: lines)
 	Hash       uint64
 	Decisions  []int
 	Goroutines []Goroutine

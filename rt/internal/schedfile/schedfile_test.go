@@ -14,7 +14,7 @@ func sample() *Schedule {
 	return &Schedule{
 		Version: 2, Test: "TestX/sub", Package: "example.com/p", Dir: "/src/p", Run: "^TestX$/^sub$", Oracle: "data race",
 		Sentence: "G1 read c.n at p.go:14, G2 wrote it.", Strategy: "pct d=3", Seed: -4, Execution: 17,
-		CVT: "1,1,2", Track: []string{"p.a", "p.T.f"}, Hash: 0xdeadbeef01, Decisions: []int{2, 1, 0, 2},
+		CVT: "1,1,2", Track: []string{"p.a", "p.T.f"}, Quiet: true, Steps: []Window{{"example.com/p p.go:30:2", 1, 0}, {"example.com/p my file.go:9:1#2", 40, 240}}, Windows: []Window{{"p.T.f", 7, 99}}, Hash: 0xdeadbeef01, Decisions: []int{2, 1, 0, 2},
 		Goroutines: []Goroutine{{1, 0}, {2, 1}},
 		Trace: []Step{
 			{G: 1, KindName: "start"},

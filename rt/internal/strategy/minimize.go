@@ -70,7 +70,7 @@ type Minimizer struct {
 func NewMinimizer(plan sched.Plan, x *sched.Execution, budget int, seed int64) *Minimizer {
 	f := foundOf(plan, x)
 	m := &Minimizer{b: budgetOf(budget), seed: seed, orig: f, best: f, tried: map[uint64]bool{}}
-	if !plan.TrackAll {
+	if !plan.TrackAll && !plan.Quiet { // a long test's execution stays as it ran
 		m.widen = &widener{orig: f}
 		return m
 	}
@@ -166,7 +166,7 @@ func (m *Minimizer) Begin(p *sched.Plan) bool {
 		m.search = nil
 		return true
 	}
-	for m.searchC < m.best.CVT.C && len(m.best.Trace) <= longTrace {
+	for m.searchC < m.best.CVT.C && len(m.best.Trace) <= longTrace && !m.best.Plan.Quiet {
 		if m.search == nil {
 			left := m.b.max - m.b.used + 1
 			m.search = NewDynamic(Config{Seed: m.seed, C: m.searchC, V: max(m.best.CVT.V, 1), T: max(m.best.CVT.T, 2),
