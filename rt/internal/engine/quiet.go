@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/vtbound/vtbound/rt/internal/sched"
+
 // Quiet operations.
 //
 // A stress test performs millions of atomic operations and lock
@@ -70,19 +72,8 @@ func (x *execution) quietStep(g *G) bool {
 // inWindow counts an occurrence of an operation at site and reports
 // whether it lies in the window Plan.Steps gives the site.
 func (x *execution) inWindow(site int32) bool {
-	for i, w := range x.plan.Steps {
-		if w.ID != site {
-			continue
-		}
-		if x.quiet.at == nil {
-			x.quiet.at = make([]int, len(x.plan.Steps))
-		}
-		x.quiet.at[i]++
-		if w.Has(x.quiet.at[i]) {
-			return true
-		}
-	}
-	return false
+	in, _ := countIn(x.plan.Steps, &x.quiet.at, site)
+	return in
 }
 
 // inGroupWindow counts an access of tracked group and reports whether it
@@ -91,15 +82,23 @@ func (x *execution) inGroupWindow(group int32) bool {
 	if !x.plan.Quiet {
 		return true
 	}
-	for i, w := range x.plan.Windows {
-		if w.ID != group {
+	in, found := countIn(x.plan.Windows, &x.quiet.acc, group)
+	return in || !found
+}
+
+// countIn counts a use of id in counts (parallel to ws, made on first
+// use) and reports whether ws gives id a window (found) and the use lies
+// in it (in).
+func countIn(ws []sched.Window, counts *[]int, id int32) (in, found bool) {
+	for i, w := range ws {
+		if w.ID != id {
 			continue
 		}
-		if x.quiet.acc == nil {
-			x.quiet.acc = make([]int, len(x.plan.Windows))
+		if *counts == nil {
+			*counts = make([]int, len(ws))
 		}
-		x.quiet.acc[i]++
-		return w.Has(x.quiet.acc[i])
+		(*counts)[i]++
+		return w.Has((*counts)[i]), true
 	}
-	return true
+	return false, false
 }
