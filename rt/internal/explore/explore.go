@@ -254,7 +254,7 @@ func (d *driver) explore() {
 			return
 		}
 		if res.Outcome == sched.StepBound {
-			if d.longGoesOn(e, res, start) { // long.go
+			if d.longGoesOn(e, res, n, start) { // long.go
 				continue
 			}
 			completed := n + 1 - d.long.cuts

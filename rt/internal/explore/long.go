@@ -74,7 +74,7 @@ type longTest struct {
 	hot     map[int32]bool   // groups whose tracking cut an execution
 	cur     sched.Plan       // what the running execution tracks
 	cuts    int              // executions cut at a bound
-	pastEnd int              // of them, cut after the body returned, before the long exploration
+	skipped int              // of them, gone past before the long exploration (longGoesOn)
 	record  LongRun
 	tracked map[int32]bool // groups tracked by a completed execution
 }
@@ -263,30 +263,30 @@ func (l *longTest) line(name string) string {
 // longGoesOn reports whether the exploration goes on after execution res
 // was cut at the step bound while its goroutines made progress: the first
 // such cut begins the long exploration, a later one ends it unless cut
-// lets it go on. A cut after the test body returned is past the test's
+// lets it go on. Two cuts let the exploration go on as it was, until
+// longCuts of them: a cut after the test body returned, past the test's
 // end (goroutines it left keep working, where natively the test has
-// ended): tracking less does not shorten that, but another schedule may
-// end sooner, so the exploration goes on as it was, until longCuts such
-// cuts. A cut at the time bound, a fuzz input's exploration and a parent
-// test whose subtests explore on their own end the exploration.
-func (d *driver) longGoesOn(e *engine.Engine, res *engine.Result, start time.Time) bool {
+// ended), and a cut that tracking less would not shorten after
+// executions that completed (the schedule, not the test, is long). Both
+// are schedules that another schedule may avoid. A cut at the time bound,
+// a fuzz input's exploration and a parent test whose subtests explore on
+// their own end the exploration.
+func (d *driver) longGoesOn(e *engine.Engine, res *engine.Result, n int, start time.Time) bool {
 	l := &d.long
 	l.cuts++
 	switch {
 	case res.TimeBound || d.in != nil || d.subtests.Load():
 		return false
-	case res.BodyReturned && !l.on:
-		l.pastEnd++
-		return l.pastEnd < longCuts
+	case l.on:
+		return l.cut()
+	case res.BodyReturned || (n+1 > l.cuts && !shortens(res.Trace)):
+		l.skipped++
+		return l.skipped < longCuts
+	case !shortens(res.Trace):
+		return false
 	}
-	if !l.on {
-		if !shortens(res.Trace) {
-			return false
-		}
-		d.long.begin(d, e, res, start)
-		return true
-	}
-	return d.long.cut()
+	l.begin(d, e, res, start)
+	return true
 }
 
 // shortens reports whether a long exploration can shorten executions like
