@@ -43,6 +43,9 @@ type quietState struct {
 // quietStep reports whether g's pending operation (announced, with its
 // wait set) is performed without a scheduling point, and counts it if so.
 func (x *execution) quietStep(g *G) bool {
+	if !x.plan.Quiet && len(x.gs) != 1 {
+		return false // the common case, decided before the kind's properties are read
+	}
 	info := g.op.Kind.Info()
 	if !info.Quiet {
 		return false
