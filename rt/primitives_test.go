@@ -33,6 +33,7 @@ var (
 		6: {File: "primitives_test.go", Line: 7, Kind: rt.KGo},
 		7: {File: "primitives_test.go", Line: 8, Kind: rt.KAtomic},
 		8: {File: "primitives_test.go", Line: 9, Kind: rt.KOther},
+		9: {File: "primitives_test.go", Line: 10, Kind: rt.KChanLoop},
 	}, pg[:])
 )
 
@@ -45,6 +46,7 @@ var (
 	pGo     = ps + 6
 	pAtomic = ps + 7
 	pSched  = ps + 8
+	pRange  = ps + 9 // the receive at the top of a range over a channel
 )
 
 // read and write are the guarded hooks the rewriter emits before an access

@@ -26,6 +26,8 @@ const (
 	KSync   = engine.KSync
 	KGo     = engine.KGo
 	KAlloc  = engine.KAlloc
+	// KChanLoop is the receive at the top of a range-over-channel loop.
+	KChanLoop = engine.KChanLoop
 )
 
 // Guard switches the instrumentation of one variable group in one package.

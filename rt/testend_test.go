@@ -84,6 +84,19 @@ func testEndPrimitives() []primitive {
 				rt.GoleakChecks(t)
 				serve(rt.MakeChan[int](pChan, 0), rt.MakeChan[struct{}](pChan, 0))
 			}},
+		// A service loop ranging over a channel the test never sends on
+		// (a reporter it never used): waiting for its first value on every
+		// schedule, where nothing checks leaks, listed (idle), not failed.
+		{name: "range-loop-never-fed", body: func(t *testing.T, o *outcomes) {
+			work := rt.MakeChan[int](pChan, 0)
+			rt.Go(pGo, func() {
+				for {
+					if _, ok := rt.Recv2(pRange, work); !ok {
+						return
+					}
+				}
+			})
+		}},
 		// A worker waiting once for a result nobody sends: a leak even
 		// where nothing checks leaks.
 		{name: "one-shot-receive-leak", oracle: "goroutine leak",

@@ -240,7 +240,7 @@ func (fr *fileRewriter) rangeStmt(x *dst.RangeStmt, as *ast.RangeStmt, l *dst.La
 // (first) and, when the iteration variable outlives one iteration (before
 // go1.22, or an assigned operand), its declaration before the loop (decl).
 func (fr *fileRewriter) rangeRecv(x *dst.RangeStmt, as *ast.RangeStmt, c, ok string) (decl, first dst.Stmt) {
-	recv := fr.rtCall("Recv2", fr.site(as.Pos(), "KChan", ""), ident(c))
+	recv := fr.rtCall("Recv2", fr.site(as.Pos(), "KChanLoop", ""), ident(c))
 	zero := func(lhs dst.Expr) dst.Stmt {
 		fr.p.helpers[zeroHelper] = true
 		return &dst.AssignStmt{Lhs: []dst.Expr{lhs, ident(ok)}, Tok: token.DEFINE,

@@ -21,7 +21,8 @@ const (
 	KChan
 	KSync
 	KGo
-	KAlloc // allocation of a shared heap object (see G.Alloc)
+	KAlloc    // allocation of a shared heap object (see G.Alloc)
+	KChanLoop // the receive at the top of a range-over-channel loop (a service loop's)
 )
 
 // Site is one instrumented program point.
@@ -211,7 +212,7 @@ func Instrumented() bool { return registered.Load() }
 // packages write them in site tables, to the kinds.
 var kindNames = map[string]SiteKind{
 	"KOther": KOther, "KRead": KRead, "KWrite": KWrite, "KAtomic": KAtomic,
-	"KChan": KChan, "KSync": KSync, "KGo": KGo, "KAlloc": KAlloc,
+	"KChan": KChan, "KSync": KSync, "KGo": KGo, "KAlloc": KAlloc, "KChanLoop": KChanLoop,
 }
 
 // RegisterTable is Register with the sites given as text, one per line:

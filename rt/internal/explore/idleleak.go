@@ -77,14 +77,18 @@ func idleWaiters(res *engine.Result) []string {
 }
 
 // waitsForWork reports whether goroutine st waits as a service loop does:
-// in a select, in a timer's wait, or in a receive at a place it has been
-// before (the trace holds the blocked attempt too: a receive it came back
-// to has at least two steps there).
+// in a select, in a timer's wait, at the top of a range over a channel
+// (its first value may never come: a reporter the test never used), or
+// in a receive at a place it has been before (the trace holds the blocked
+// attempt too: a receive it came back to has at least two steps there).
 func waitsForWork(st engine.GoroutineState, trace []sched.Step) bool {
 	switch st.Pending.Kind {
 	case sched.OpSelect, sched.OpTimer:
 		return true
 	case sched.OpRecv:
+		if s := engine.SiteInfo(st.Pending.Site); s != nil && s.Kind == engine.KChanLoop {
+			return true
+		}
 		n := 0
 		for _, s := range trace {
 			if s.G == st.ID && s.Op.Site == st.Pending.Site {

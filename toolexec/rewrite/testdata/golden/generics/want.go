@@ -201,7 +201,7 @@ func _vtbRegister() int32 {
 		"generics.go\t18\t20\tKRead\telem:type:[]T\tin[i]\n"+
 		"generics.go\t19\t3\tKChan\t\t\n"+
 		"generics.go\t21\t2\tKChan\t\t\n"+
-		"generics.go\t23\t2\tKChan\t\t\n"+
+		"generics.go\t23\t2\tKChanLoop\t\t\n"+
 		"generics.go\t24\t9\tKWrite\telem:type:[]T\tappend(out, v)\n"+
 		"generics.go\t30\t11\tKRead\telem:type:map[K]V\tm[k]\n"+
 		"generics.go\t38\t7\tKAlloc\t\t\n"+
@@ -211,7 +211,7 @@ func _vtbRegister() int32 {
 		"generics.go\t48\t7\tKChan\t\t\n"+
 		"generics.go\t49\t11\tKChan\t\t\n"+
 		"generics.go\t51\t2\tKChan\t\t\n"+
-		"generics.go\t56\t2\tKChan\t\t\n"+
+		"generics.go\t56\t2\tKChanLoop\t\t\n"+
 		"generics.go\t59\t2\tKChan\t\t\n"+
 		"generics.go\t76\t2\tKSync\t\t\n"+
 		"generics.go\t77\t2\tKSync\t\t\n"+

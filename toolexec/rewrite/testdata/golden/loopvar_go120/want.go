@@ -184,7 +184,7 @@ func _vtbRegister() int32 {
 		"loopvar_go120.go\t51\t22\tKRead\texample.com/loopvar120/loopvar_go120.go:50:6\tk\n"+
 		"loopvar_go120.go\t51\t15\tKChan\t\t\n"+
 		"loopvar_go120.go\t51\t3\tKGo\t\t\n"+
-		"loopvar_go120.go\t56\t2\tKChan\t\t\n"+
+		"loopvar_go120.go\t56\t2\tKChanLoop\t\t\n"+
 		"loopvar_go120.go\t57\t22\tKRead\texample.com/loopvar120/loopvar_go120.go:56:6\tv\n"+
 		"loopvar_go120.go\t57\t15\tKChan\t\t\n"+
 		"loopvar_go120.go\t57\t3\tKGo\t\t\n"+

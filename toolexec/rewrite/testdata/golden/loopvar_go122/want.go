@@ -48,7 +48,7 @@ func _vtbRegister() int32 {
 		"loopvar_go122.go\t5\t22\tKRead\texample.com/loopvar122/loopvar_go122.go:4:6\ti\n"+
 		"loopvar_go122.go\t5\t15\tKChan\t\t\n"+
 		"loopvar_go122.go\t5\t3\tKGo\t\t\n"+
-		"loopvar_go122.go\t7\t2\tKChan\t\t\n"+
+		"loopvar_go122.go\t7\t2\tKChanLoop\t\t\n"+
 		"loopvar_go122.go\t8\t15\tKChan\t\t\n"+
 		"loopvar_go122.go\t8\t3\tKGo\t\t\n"+
 		"", _vtbG[:])

@@ -85,9 +85,9 @@ var _vtbS = _vtbRegister()
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/rangechan", ""+
 		"rangechan.go\t3\t33\tKChan\t\t\n"+
-		"rangechan.go\t7\t2\tKChan\t\t\n"+
-		"rangechan.go\t16\t2\tKChan\t\t\n"+
-		"rangechan.go\t19\t2\tKChan\t\t\n"+
+		"rangechan.go\t7\t2\tKChanLoop\t\t\n"+
+		"rangechan.go\t16\t2\tKChanLoop\t\t\n"+
+		"rangechan.go\t19\t2\tKChanLoop\t\t\n"+
 		"", _vtbG[:])
 }
 

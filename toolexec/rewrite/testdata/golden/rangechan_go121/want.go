@@ -44,7 +44,7 @@ var _vtbS = _vtbRegister()
 
 func _vtbRegister() int32 {
 	return _vtbrt.RegisterTable("example.com/rangechan121", ""+
-		"rangechan_go121.go\t6\t2\tKChan\t\t\n"+
+		"rangechan_go121.go\t6\t2\tKChanLoop\t\t\n"+
 		"rangechan_go121.go\t7\t30\tKRead\texample.com/rangechan121/rangechan_go121.go:6:6\tv\n"+
 		"rangechan_go121.go\t7\t3\tKChan\t\t\n"+
 		"rangechan_go121.go\t6\t6\tKWrite\texample.com/rangechan121/rangechan_go121.go:6:6\tv\n"+
