@@ -666,7 +666,7 @@ func (x *execution) result(failedBefore bool) *Result {
 	r.Races = len(x.races)
 	r.FailedBy = x.failedSteps()
 	r.EarlyWakes, r.WakesHeld, r.Phase, r.ReadWall = x.earlyWakes, x.wakesHeld, x.phase, x.readWall
-	r.Stepless, r.BodyReturned = x.stepless, x.bodyDone
+	r.Stepless, r.BodyReturned, r.Quiet = x.stepless, x.bodyDone, x.plan.Quiet
 	if !x.epoch.IsZero() {
 		x.noteWall(x.wall())
 	}

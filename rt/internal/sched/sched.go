@@ -502,4 +502,8 @@ type Execution struct {
 	// Decisions is the sequence of values returned by Pick and Choose, in
 	// order; replaying them reproduces the execution.
 	Decisions []int
+	// Quiet reports that the execution ran under Plan.Quiet: its trace
+	// leaves out most synchronisation (an unlock whose lock it holds, say),
+	// so analyses of lock order or of atomicity must not read it.
+	Quiet bool
 }

@@ -256,10 +256,14 @@ func (s *CTrigger) late(n int) bool {
 // execution exercised. An execution cut at the step bound is neither
 // analysed nor used to settle targets: its trace is an arbitrary prefix
 // (the exploration stops after it), and a profile is not analysed once
-// the deadline has passed, since no execution would use it.
+// the deadline has passed, since no execution would use it. Nor is a long
+// test's quiet execution (sched.Execution.Quiet): its trace holds lock
+// acquisitions without their releases, whose lock-order cycles the
+// analysis would enumerate for minutes (puzpuzpuz/xsync's
+// TestMapParallelComputes ran its binary into go test's -timeout).
 func (s *CTrigger) End(x *sched.Execution) {
 	defer s.clock(s.profiling)
-	cut := x.Outcome == sched.StepBound
+	cut := x.Outcome == sched.StepBound || x.Quiet
 	if s.profiling {
 		s.prof.End(x)
 		if cut || !s.deadline.IsZero() && time.Now().After(s.deadline) {
