@@ -74,6 +74,32 @@ func TestHaPSetFig1(t *testing.T) {
 	}
 }
 
+// TestHaPSetManyGoroutines: a loop that starts a goroutine and makes a
+// channel per round (time.After in a reconnect loop) gives a trace where
+// each of many goroutines touches its own object once and a shared one:
+// Learn's scratch grows with the (object, goroutine) pairs the trace has,
+// not with objects times goroutines (which ran a test binary out of
+// memory on a million-step trace), and the shared object's entries are
+// still learned.
+func TestHaPSetManyGoroutines(t *testing.T) {
+	const n = 2000
+	var tr []sched.Step
+	for g := 2; g < n; g++ {
+		tr = append(tr, st(g, sched.OpWrite, 1, int32(g)), st(g, sched.OpWrite, 2, 1))
+	}
+	h := &HaPSets{}
+	if added := h.Learn(tr); added != 1 {
+		t.Errorf("learned %d entries, want 1 (site 2 after site 2 on the shared object)", added)
+	}
+	scratch := 0
+	for _, l := range h.lasts {
+		scratch += cap(l)
+	}
+	if scratch > 4*2*n {
+		t.Errorf("Learn's scratch holds %d entries for %d steps", scratch, len(tr))
+	}
+}
+
 // TestHaPSetFig2: the busy-waiting example. T1 (G2) loops b lock(A),
 // c tmp = x, d unlock(A); T2 (G3) runs f lock(A), g x = 1, h unlock(A).
 // With T2 first (the paper's rho1) the HaPSets are HaPSet[c] = {g} and

@@ -34,9 +34,26 @@ func Stmts(a, b sched.Step) (Stmt, Stmt) {
 type HaPSets struct {
 	set map[Pair]struct{}
 	// last is Learn's scratch: by object, an index into lasts, which holds
-	// the latest event of each goroutine (trace index + 1, 0 for none).
+	// the latest event of each goroutine that touched the object. A list,
+	// not a slice indexed by goroutine: a loop that starts a goroutine and
+	// makes a channel per round (time.After) touches many objects, each
+	// from few of many goroutines.
 	last  map[objKey]int
-	lasts [][]int
+	lasts [][]lastEvent
+}
+
+// lastEvent is goroutine g's latest event on an object: trace index at-1.
+type lastEvent struct{ g, at int }
+
+// setLast returns last with g's latest event set to at.
+func setLast(last []lastEvent, g, at int) []lastEvent {
+	for i := range last {
+		if last[i].g == g {
+			last[i].at = at
+			return last
+		}
+	}
+	return append(last, lastEvent{g, at})
 }
 
 type objKey struct {
@@ -136,28 +153,27 @@ func (h *HaPSets) Learn(trace []sched.Step) int {
 			h.last[key] = k
 		}
 		added += h.learnStep(trace, j, h.lasts[k])
-		for len(h.lasts[k]) <= st.G {
-			h.lasts[k] = append(h.lasts[k], 0)
-		}
-		h.lasts[k][st.G] = j + 1
+		h.lasts[k] = setLast(h.lasts[k], st.G, j+1)
 	}
 	return added
 }
 
 // learnStep adds the entries of step j given last, the latest event of
 // each goroutine on its object, and returns how many were new.
-func (h *HaPSets) learnStep(trace []sched.Step, j int, last []int) int {
+func (h *HaPSets) learnStep(trace []sched.Step, j int, last []lastEvent) int {
 	st := trace[j]
 	own := 0
-	if st.G < len(last) {
-		own = last[st.G]
+	for _, l := range last {
+		if l.g == st.G {
+			own = l.at
+		}
 	}
 	added := 0
-	for g, i1 := range last {
-		if g == st.G || i1 == 0 || i1 < own {
-			continue // none, or superseded by p's own goroutine
+	for _, l := range last {
+		if l.g == st.G || l.at < own {
+			continue // p's own goroutine, or superseded by it
 		}
-		d := trace[i1-1]
+		d := trace[l.at-1]
 		if !sched.Dependent(d.Op, st.Op) {
 			continue
 		}

@@ -584,6 +584,11 @@ type Result struct {
 	// Handoffs counts the goroutines handed off while blocked in code
 	// vtbound does not control (handoff.go); Uncontrolled is then set.
 	Handoffs int
+	// EndedAway reports that the body returned and the execution ended
+	// while a goroutine was handed off in code vtbound does not control
+	// (handoff.go): natively the test ends there too, but how that
+	// goroutine would have gone on (looped, leaked, exited) was not seen.
+	EndedAway bool
 	// TimeBound reports that the time bound, not the step count, ended an
 	// execution whose Outcome is StepBound (timebound.go).
 	TimeBound bool
@@ -674,6 +679,7 @@ func (x *execution) result(failedBefore bool) *Result {
 		x.e.sharedReal.Store(true) // wallphase.go
 	}
 	r.Loops = loops
+	r.EndedAway = x.endedAway()
 	r.Forced = x.fair.forced
 	switch {
 	case x.failure != nil:
@@ -692,6 +698,20 @@ func (x *execution) result(failedBefore bool) *Result {
 		r.States = append(r.States, st)
 	}
 	return r
+}
+
+// endedAway reports that the body returned and a goroutine is still
+// handed off (Result.EndedAway).
+func (x *execution) endedAway() bool {
+	if !x.bodyDone {
+		return false
+	}
+	for _, g := range x.gs {
+		if g.live && g.ho.away {
+			return true
+		}
+	}
+	return false
 }
 
 const (

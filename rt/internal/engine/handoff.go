@@ -67,6 +67,15 @@ const (
 // within Limits.Timeout in all).
 const returnSlice = 10 * time.Millisecond
 
+// awayAfterBody is how long, after the body returned, the token holder
+// waits for a handed-off goroutine to come back when nothing else can
+// move. Natively the test is over and nothing waits for it; vtbound waits
+// a little to see how it goes on (a leak, a loop), but not for a network
+// peer that does not answer: a reconnect loop the test left running would
+// otherwise hold each execution for seconds per round (a resolver's
+// timeout), with the clock's back-off between rounds taking no time.
+const awayAfterBody = 200 * time.Millisecond
+
 // handoff is an engine's hand-off state.
 //
 // Invariant: returned is guarded by mu; pending is len(returned).
@@ -250,14 +259,17 @@ func (x *execution) anyAway() bool {
 // a slice at a time (counting progress, so that the stall watchdog stays
 // quiet), within Limits.Timeout in all, unless one of them is busy in a
 // system call or a real sleep (see holderBusy), or a subtest explores
-// (see BeginNested): slow, not stuck. It
-// reports whether the caller should look for an enabled goroutine again.
+// (see BeginNested): slow, not stuck. After the body returned it waits
+// awayAfterBody at most. It reports whether the caller should look for an
+// enabled goroutine again.
 func (x *execution) awaitReturn() bool {
 	if !x.anyAway() {
 		return false
 	}
 	if x.awayStart.IsZero() {
 		x.awayStart = time.Now()
+	} else if x.bodyDone && time.Since(x.awayStart) > awayAfterBody {
+		return false // the test is over: the execution ends with it away (Result.EndedAway)
 	} else if time.Since(x.awayStart) > x.e.lim.Timeout {
 		if !x.e.waitingForNested() && !holderBusy() {
 			x.awayTimedOut = true

@@ -172,6 +172,35 @@ func TestHandoffNotALeak(t *testing.T) {
 	}
 }
 
+// TestEndsWithGoroutineAway: after the body returned, an execution whose
+// only other goroutine stays blocked in uncontrolled code (a network peer
+// that does not answer) ends without waiting for it to come back (for
+// Limits.Timeout, here a minute), as natively the test is over; the
+// Result says the goroutine was away, so that nothing is concluded about
+// how it would have gone on.
+func TestEndsWithGoroutineAway(t *testing.T) {
+	if handoffOff {
+		t.Skip("hand-offs are off under the race detector")
+	}
+	wait := make(chan int)
+	defer close(wait)
+	e := New(&lowestFirst{left: 1}, Limits{Timeout: time.Minute}, nil)
+	start := time.Now()
+	res, _ := e.Run(func() {
+		cur().Go(0, func() {
+			<-wait // uncontrolled, for ever
+			cur().Yield(0)
+		})
+		cur().Yield(0) // let it block
+	})
+	if res.Failure != nil || !res.EndedAway || !res.BodyReturned {
+		t.Fatalf("outcome %v (%v), ended away %v; want a pass that ended with the goroutine away", res.Outcome, res.Failure, res.EndedAway)
+	}
+	if d := time.Since(start); d > e.lim.Timeout/2 {
+		t.Fatalf("the execution took %v: it waited for the goroutine away", d)
+	}
+}
+
 // TestHandoffTimeout: a body blocked for ever in uncontrolled code, with
 // nobody else to run, ends as a timeout that names uncontrolled code.
 func TestHandoffTimeout(t *testing.T) {

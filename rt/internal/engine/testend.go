@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"time"
+	"unsafe"
 
 	"github.com/vtbound/vtbound/rt/internal/sched"
 )
@@ -25,8 +26,11 @@ import (
 // identical moves in a row it is taken to loop for ever. Goroutines that
 // did not take part in those rounds but wait for a later wake-up (the
 // two-hour sleeper beside a 100 ms ticker) are then woken by moving the
-// clock straight to their wake-up, and the rounds are counted again. When
-// no such goroutine is left the execution ends: goroutines still blocked
+// clock straight to their wake-up, and the rounds are counted again. A
+// slow loop beside a fast one (a reconnect every 5 s beside a 100 ms
+// ticker) comes back to the same state at each such wake-up: after
+// loopRounds wake-ups in one state it loops too. When no goroutine is left
+// to wake the execution ends: goroutines still blocked
 // are leaked, and the loopers are listed in Result.Loops, left to package
 // explore to judge (docs/verdicts.md).
 
@@ -43,6 +47,7 @@ type testEnd struct {
 	streak  int            // the step of the first move of the current streak
 	looping bool           // the loopers were found: the clock stops
 	chans   map[int32]bool // the channels the loopers wait on (see loops)
+	woken   map[uint64]int // quiet wake-ups made in each state (fp)
 }
 
 // Looper is a goroutine left looping on the clock after the test body
@@ -61,7 +66,11 @@ func (x *execution) wakeAfterBody(next time.Duration) (time.Duration, bool) {
 	if t.stable < loopRounds {
 		return next, true
 	}
-	if at, ok := x.quietWake(); ok {
+	if at, ok := x.quietWake(); ok && t.woken[t.fp] < loopRounds {
+		if t.woken == nil {
+			t.woken = map[uint64]int{}
+		}
+		t.woken[t.fp]++
 		t.stable = 0
 		return at, true
 	}
@@ -70,7 +79,9 @@ func (x *execution) wakeAfterBody(next time.Duration) (time.Duration, bool) {
 	return 0, false
 }
 
-// noteLoopChans records the channels the goroutines that loop wait on.
+// noteLoopChans records the channels the goroutines that loop wait on,
+// and those that the timers among them will send on: a slow loop waits
+// for its back-off on a time.After channel.
 func (x *execution) noteLoopChans() {
 	x.end.chans = map[int32]bool{}
 	for _, g := range x.alive {
@@ -78,8 +89,24 @@ func (x *execution) noteLoopChans() {
 			for _, k := range x.waitChans(g) {
 				x.end.chans[k] = true
 			}
+			if k, ok := x.timerChan(g); ok {
+				x.end.chans[k] = true
+			}
 		}
 	}
+}
+
+// timerChan returns the channel timer goroutine g sends on when it fires:
+// a Timer's or Ticker's (its timerState), time.After's (its operation's
+// object).
+func (x *execution) timerChan(g *G) (int32, bool) {
+	switch {
+	case g.timer != nil && g.timer.ch != nil:
+		return x.objID(*(*unsafe.Pointer)(unsafe.Pointer(&g.timer.ch))), true
+	case g.op.Kind == sched.OpTimer && g.timer == nil && g.op.Obj >= 0:
+		return g.op.Obj, true
+	}
+	return 0, false
 }
 
 // waitChans returns the channels g's pending channel operation waits on.

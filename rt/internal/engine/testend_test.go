@@ -157,3 +157,40 @@ func TestWorkerWaitsWithLoop(t *testing.T) {
 		}
 	})
 }
+
+// TestSlowLoopBesideTicker: a reconnect loop that backs off 5 s on
+// time.After after each failed attempt, beside a 100 ms ticker it does
+// not read while it backs off (go-metrics' statsd sink): the ticker's
+// rounds repeat quickly, the back-off's wake-up brings the execution back
+// to the same state each time, and the loop is found to loop (listed,
+// with the goroutine waiting on its back-off), not blamed as a leak, and
+// long before the step bound.
+func TestSlowLoopBesideTicker(t *testing.T) {
+	e := New(newRandom(1, 3), Limits{MaxSteps: 100_000}, nil)
+	var attempts int
+	n := runEvery(e, func() {
+		quit := make(chan struct{})
+		cur().MakeChan(ChanKey(quit), 0)
+		cur().Go(0, func() {
+			cur().NewTimer(0, 100*time.Millisecond, 100*time.Millisecond)
+			for {
+				cur().Access(0, unsafe.Pointer(&attempts), true) // a failed attempt
+				attempts++
+				wait := cur().After(0, 5*time.Second)
+				if cur().Select(0, sched.OpSelect, false, []Case{&RecvCase[struct{}]{Ch: quit}, &RecvCase[time.Time]{Ch: wait}}) == 0 {
+					return
+				}
+			}
+		})
+	}, func(res *Result) {
+		if res.Failure != nil || res.Outcome != sched.OK || len(res.Trace) > 40*loopRounds*loopRounds {
+			t.Fatalf("outcome %v (%+v) after %d steps: want a pass, found to loop", res.Outcome, res.Failure, len(res.Trace))
+		}
+		if len(res.Loops) != 1 || res.Loops[0].G != 2 || res.Loops[0].Wait.Kind != sched.OpSelect {
+			t.Fatalf("loops %+v, want G2 waiting in its select", res.Loops)
+		}
+	})
+	if n == 0 {
+		t.Fatal("no execution")
+	}
+}

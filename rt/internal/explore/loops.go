@@ -139,9 +139,12 @@ func (l *loopsSeen) failingLoops() []string {
 // noteLoops counts the loops of a passing execution, and returns the
 // first passing execution that left a goroutine looping at a place where
 // another passing execution left none, if there is one: the loop depends
-// on the schedule.
+// on the schedule. An execution that ended with a goroutine away in
+// uncontrolled code (Result.EndedAway) is not counted: whether that
+// goroutine would have looped was not seen, and when it was handed off
+// depends on real time, not on the schedule.
 func (d *driver) noteLoops(res *engine.Result) *engine.Result {
-	if res.Failure != nil {
+	if res.Failure != nil || res.EndedAway {
 		return nil
 	}
 	l := &d.loops
