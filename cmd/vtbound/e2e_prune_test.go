@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/vtbound/vtbound/internal/testbin"
 )
 
 // TestPrune saves racy's schedule with go test, then: prune keeps it
@@ -17,6 +19,7 @@ import (
 // applying. A package without saved schedules is pruned of nothing.
 func TestPrune(t *testing.T) {
 	dir := module(t, "sweep")
+	testbin.KeepGoCache(t) // XDG_CACHE_HOME moves below
 	env := []string{"XDG_CACHE_HOME=" + t.TempDir(), "VTBOUND_STRATEGY=dpor"}
 	test := func() result {
 		return goCmd(t, dir, env, "test", toolexecFlag(t), "-v", "-count=1", "-run=^TestOverdraw$", "./racy")

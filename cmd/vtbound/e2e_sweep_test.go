@@ -21,6 +21,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/vtbound/vtbound/internal/sweep/db"
+	"github.com/vtbound/vtbound/internal/testbin"
 )
 
 // e2eSweepFlags keep the end-to-end sweeps small: dpor is deterministic and
@@ -582,6 +583,7 @@ func TestSweepStateIgnored(t *testing.T) {
 			t.Fatalf("git %v: %+v", args, r)
 		}
 	}
+	testbin.KeepGoCache(t) // XDG_CACHE_HOME moves below
 	cacheHome := t.TempDir()
 	args := append([]string{"sweep"}, e2eSweepFlags...)
 	r := command(t, dir, []string{"XDG_CACHE_HOME=" + cacheHome}, "", vtbin(t), append(args, "./ok")...)
