@@ -18,7 +18,7 @@ import (
 // test run; six scenarios per test keep it short.
 func TestLincheckExplored(t *testing.T) {
 	dir := lincheckModule(t)
-	r := goCmd(t, dir, []string{"VTBOUND_SEED=1", "VTBOUND_LINCHECK_SCENARIOS=6"}, "test", toolexecFlag(t), "-count=1", "-v", ".")
+	r := goCmd(t, dir, []string{"VTBOUND_SEED=1", "VTBOUND_LINCHECK_SCENARIOS=6", "VTBOUND_BUDGET=2000,500ms"}, "test", toolexecFlag(t), "-count=1", "-v", ".")
 	out := r.output()
 	for _, want := range []string{
 		"lincheck: explore mode",
