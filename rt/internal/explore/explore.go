@@ -283,6 +283,7 @@ func (d *driver) explore() {
 	if d.long.on {
 		d.t.Log(d.long.line(d.t.Name()))
 	}
+	d.notePassedCuts(n) // long.go
 	d.summarizeLeaks()
 	d.summarizeLoops()
 	if firstRace != nil {

@@ -289,6 +289,25 @@ func (d *driver) longGoesOn(e *engine.Engine, res *engine.Result, n int, start t
 	return true
 }
 
+// notePassedCuts says, in a warning, the verdict line and the record's
+// cut, that executions gone past at the step bound (longGoesOn) left the
+// exploration, which ran n executions, with fewer than longMinExecs
+// completed: the test was not explored as the budget meant.
+func (d *driver) notePassedCuts(n int) {
+	l := &d.long
+	completed := n - l.cuts
+	if l.on || l.skipped == 0 || completed >= longMinExecs || d.t.Failed() {
+		return
+	}
+	warnf("%s: %d of %d executions reached the step bound while goroutines were still making progress (after the test body returned, or with nothing a long exploration would shorten); the budget ran out with %d completed (VTBOUND_BUDGET raises the budget)",
+		d.t.Name(), l.skipped, n, completed)
+	d.t.Logf("vtbound: exploration stopped with %d of %d executions cut at the step bound", l.skipped, n)
+	if r := d.lookupRecord(); r != nil {
+		r.res.Cut = fmt.Sprintf("step bound at %d of %d executions", l.skipped, n)
+		r.res.NativeVerdict = false
+	}
+}
+
 // shortens reports whether a long exploration can shorten executions like
 // trace's: at least half of its steps are quiet operations or accesses
 // of variable groups, which it need not take as steps. A test that only

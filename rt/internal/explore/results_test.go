@@ -133,6 +133,18 @@ func TestCutRecordNotExplored(t *testing.T) {
 		})
 		return
 	}
+	if os.Getenv(resultsChild) == "past" {
+		explore.Test(t, func(t *testing.T) {
+			rt.Go(0, func() { // left working after the body returned
+				x := 0
+				for {
+					rt.Write(0, unsafe.Pointer(&x))
+					x++
+				}
+			})
+		})
+		return
+	}
 	file := filepath.Join(t.TempDir(), "results.jsonl")
 	cmd := exec.Command(os.Args[0], "-test.run=^TestCutRecordNotExplored$", "-test.count=1")
 	cmd.Env = append(os.Environ(), resultsChild+"=cut", "VTBOUND_SEED=1", "VTBOUND_MAXSTEPS=500",
@@ -147,5 +159,19 @@ func TestCutRecordNotExplored(t *testing.T) {
 	r := recs[0]
 	if r.Cut != "step bound at execution 1" || !r.NativeVerdict || r.Exhausted || r.Verdict != "pass" || r.Long != nil {
 		t.Errorf("cut test's record: cut %q, native verdict %v, exhausted %v, verdict %q, long %+v", r.Cut, r.NativeVerdict, r.Exhausted, r.Verdict, r.Long)
+	}
+	// Cut after the body returned, gone past, then out of time: the
+	// record says the executions were cut, though the verdict is the
+	// explored body's.
+	file = filepath.Join(t.TempDir(), "results.jsonl")
+	cmd = exec.Command(os.Args[0], "-test.run=^TestCutRecordNotExplored$", "-test.count=1")
+	cmd.Env = append(os.Environ(), resultsChild+"=past", "VTBOUND_SEED=1", "VTBOUND_MAXSTEPS=500",
+		"VTBOUND_BUDGET=100,1ms", "VTBOUND_DIR="+t.TempDir(), "VTBOUND_JSON="+file)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("child: %v\n%s", err, out)
+	}
+	if recs = readResults(t, file); len(recs) != 1 || recs[0].Cut != "step bound at 1 of 1 executions" || recs[0].NativeVerdict || recs[0].Exhausted || !strings.Contains(string(out), "the budget ran out with 0 completed") {
+		t.Errorf("records %+v; output:\n%s", recs, out)
 	}
 }
