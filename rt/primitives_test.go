@@ -19,21 +19,23 @@ import (
 )
 
 // The sites of the primitive tests, registered once as a rewritten package
-// would, so that reports name primitives_test.go. Groups x and y are the
+// would, so that reports name primitives.go (the program's code) or, for
+// pTestSync, primitives_test.go (the test's own code). Groups x and y are the
 // tracked shared variables of the programs below.
 var (
 	pg [2]rt.Guard
 	ps = rt.Register("github.com/vtbound/vtbound/rt_test", []rt.Site{
-		0: {File: "primitives_test.go", Line: 1, Kind: rt.KRead, Group: "rt_test.x"},
-		1: {File: "primitives_test.go", Line: 2, Kind: rt.KWrite, Group: "rt_test.x"},
-		2: {File: "primitives_test.go", Line: 3, Kind: rt.KRead, Group: "rt_test.y"},
-		3: {File: "primitives_test.go", Line: 4, Kind: rt.KWrite, Group: "rt_test.y"},
-		4: {File: "primitives_test.go", Line: 5, Kind: rt.KChan},
-		5: {File: "primitives_test.go", Line: 6, Kind: rt.KSync},
-		6: {File: "primitives_test.go", Line: 7, Kind: rt.KGo},
-		7: {File: "primitives_test.go", Line: 8, Kind: rt.KAtomic},
-		8: {File: "primitives_test.go", Line: 9, Kind: rt.KOther},
-		9: {File: "primitives_test.go", Line: 10, Kind: rt.KChanLoop},
+		0:  {File: "primitives.go", Line: 1, Kind: rt.KRead, Group: "rt_test.x"},
+		1:  {File: "primitives.go", Line: 2, Kind: rt.KWrite, Group: "rt_test.x"},
+		2:  {File: "primitives.go", Line: 3, Kind: rt.KRead, Group: "rt_test.y"},
+		3:  {File: "primitives.go", Line: 4, Kind: rt.KWrite, Group: "rt_test.y"},
+		4:  {File: "primitives.go", Line: 5, Kind: rt.KChan},
+		5:  {File: "primitives.go", Line: 6, Kind: rt.KSync},
+		6:  {File: "primitives.go", Line: 7, Kind: rt.KGo},
+		7:  {File: "primitives.go", Line: 8, Kind: rt.KAtomic},
+		8:  {File: "primitives.go", Line: 9, Kind: rt.KOther},
+		9:  {File: "primitives.go", Line: 10, Kind: rt.KChanLoop},
+		10: {File: "primitives_test.go", Line: 11, Kind: rt.KSync},
 	}, pg[:])
 )
 
@@ -47,6 +49,9 @@ var (
 	pAtomic = ps + 7
 	pSched  = ps + 8
 	pRange  = ps + 9 // the receive at the top of a range over a channel
+	// pTestSync is a synchronisation site of the test's own code (a
+	// _test.go file).
+	pTestSync = ps + 10
 )
 
 // read and write are the guarded hooks the rewriter emits before an access
@@ -1203,7 +1208,7 @@ func busyWait(t *testing.T, o *outcomes) {
 func oraclePrimitives() []primitive {
 	return []primitive{
 		{name: "leak", oracle: "goroutine leak",
-			report: []string{"test body returned while goroutines are still blocked", "stopped at primitives_test.go:5"},
+			report: []string{"test body returned while goroutines are still blocked", "stopped at primitives.go:5"},
 			body: func(t *testing.T, o *outcomes) {
 				ch := rt.MakeChan[int](pChan, 0)
 				rt.Go(pGo, func() { rt.Send(pChan, ch, 1) })

@@ -2,6 +2,7 @@ package rt_test
 
 import (
 	"errors"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -97,6 +98,31 @@ func testEndPrimitives() []primitive {
 				}
 			})
 		}},
+		// A helper of the test's own code (a _test.go file) waits for a
+		// job that must not run, against a timeout: the timeout wins, as
+		// the test means, and the helper stays blocked on every schedule.
+		// Where nothing checks leaks it is listed (idle), not failed.
+		{name: "test-helper-left-blocked", body: func(t *testing.T, o *outcomes) {
+			var wg sync.WaitGroup
+			rt.WGAdd(pTestSync, &wg, 1)
+			done := rt.MakeChan[struct{}](pChan, 0)
+			rt.Go(pGo, func() {
+				rt.WGWait(pTestSync, &wg)
+				rt.Close(pChan, done)
+			})
+			if rt.Select(pChan, false, rt.RecvCase(done), rt.RecvCase(rt.After(pSched, time.Second))) == 0 {
+				t.Error("the job ran")
+			}
+		}},
+		// The same where the test checks leaks with goleak: a leak.
+		{name: "test-helper-goleak", oracle: "goroutine leak",
+			report: []string{"test body returned while goroutines are still blocked"},
+			body: func(t *testing.T, o *outcomes) {
+				rt.GoleakChecks(t)
+				var wg sync.WaitGroup
+				rt.WGAdd(pTestSync, &wg, 1)
+				rt.Go(pGo, func() { rt.WGWait(pTestSync, &wg) })
+			}},
 		// A worker waiting once for a result nobody sends: a leak even
 		// where nothing checks leaks.
 		{name: "one-shot-receive-leak", oracle: "goroutine leak",
