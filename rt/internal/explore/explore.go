@@ -352,8 +352,12 @@ func oracleName(res *engine.Result) string {
 // the time bound (engine/timebound.go).
 func (d *driver) stepBoundWarning(res *engine.Result, n, completed int) {
 	if res.TimeBound {
-		warnf("%s: execution %d was still running, after %d steps, %v past the time budget; it was ended there and exploration of this test stopped after %d executions, %d of them completed (VTBOUND_BUDGET raises the budget)",
-			d.t.Name(), res.N, len(res.Trace), d.end.overrunLimit(), n, completed)
+		raise := "VTBOUND_BUDGET raises the budget"
+		if d.end.shortened {
+			raise = "the budget was shortened to the test binary's -timeout share: go test -timeout raises it"
+		}
+		warnf("%s: execution %d was still running, after %d steps, %v past the time budget; it was ended there and exploration of this test stopped after %d executions, %d of them completed (%s)",
+			d.t.Name(), res.N, len(res.Trace), d.end.overrunLimit(), n, completed, raise)
 		d.t.Logf("vtbound: exploration stopped at the time bound after %d executions, %d of them completed", n, completed)
 		return
 	}

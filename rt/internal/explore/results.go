@@ -245,7 +245,10 @@ func (d *driver) noteCut(res *engine.Result, completed int) {
 		return
 	}
 	bound := "step bound"
-	if res.TimeBound {
+	switch {
+	case res.TimeBound && d.end.shortened:
+		bound = "time bound of the binary's -timeout share" // timeout.go
+	case res.TimeBound:
 		bound = "time bound"
 	}
 	r.res.Cut = fmt.Sprintf("%s at execution %d", bound, res.N)

@@ -133,6 +133,18 @@ func TestCutRecordNotExplored(t *testing.T) {
 		})
 		return
 	}
+	if os.Getenv(resultsChild) == "late" {
+		explore.Test(t, func(t *testing.T) {
+			x := 0
+			done := rt.MakeChan[struct{}](0, 0)
+			rt.Go(0, func() { rt.Close(0, done) })
+			for range 10_000_000 { // well under a second natively, longer than the binary's -timeout share allows here
+				rt.Write(0, unsafe.Pointer(&x))
+				x++
+			}
+		})
+		return
+	}
 	if os.Getenv(resultsChild) == "past" {
 		explore.Test(t, func(t *testing.T) {
 			rt.Go(0, func() { // left working after the body returned
@@ -173,5 +185,18 @@ func TestCutRecordNotExplored(t *testing.T) {
 	}
 	if recs = readResults(t, file); len(recs) != 1 || recs[0].Cut != "step bound at 1 of 1 executions" || recs[0].NativeVerdict || recs[0].Exhausted || !strings.Contains(string(out), "the budget ran out with 0 completed") {
 		t.Errorf("records %+v; output:\n%s", recs, out)
+	}
+	// Run so late in a binary near its -test.timeout that the exploration
+	// is shortened to the binary's share, and cut there: the record names
+	// the share.
+	file = filepath.Join(t.TempDir(), "results.jsonl")
+	cmd = exec.Command(os.Args[0], "-test.run=^TestCutRecordNotExplored$", "-test.count=1", "-test.timeout=4s")
+	cmd.Env = append(os.Environ(), resultsChild+"=late", "VTBOUND_SEED=1", "VTBOUND_MAXSTEPS=1000000000",
+		"VTBOUND_BUDGET=100,1m", "VTBOUND_DIR="+t.TempDir(), "VTBOUND_JSON="+file)
+	if out, err = cmd.CombinedOutput(); err != nil {
+		t.Fatalf("child: %v\n%s", err, out)
+	}
+	if late := readResults(t, file); len(late) != 1 || late[0].Cut != "time bound of the binary's -timeout share at execution 1" || !late[0].NativeVerdict || !strings.Contains(string(out), "go test -timeout raises it") {
+		t.Errorf("late records %+v; output:\n%s", late, out)
 	}
 }
