@@ -196,3 +196,13 @@ func (p *Pinger) Stop() {
 	close(p.stop)
 	<-p.done
 }
+
+// AnswerAfter starts a worker that sends its answer on res after d. res
+// is unbuffered: the worker blocks until its caller receives, for ever if
+// the caller gave up.
+func AnswerAfter(res chan<- int, d time.Duration) {
+	go func() {
+		time.Sleep(d)
+		res <- 42
+	}()
+}

@@ -305,15 +305,13 @@ func TestGlobalAccount(t *testing.T) {
 	}
 }
 
-// TestWorkerOutlivesCaller: the caller gives up after an hour; the worker
-// answers after two, on an unbuffered channel nobody reads any more, and
-// blocks for ever: a goroutine leak, long after the body returned.
+// TestWorkerOutlivesCaller: the caller gives up after an hour; the
+// package's worker answers after two, on an unbuffered channel nobody
+// reads any more, and blocks for ever: a goroutine leak, long after the
+// body returned.
 func TestWorkerOutlivesCaller(t *testing.T) {
 	res := make(chan int)
-	go func() {
-		time.Sleep(2 * time.Hour)
-		res <- 42
-	}()
+	AnswerAfter(res, 2*time.Hour)
 	select {
 	case v := <-res:
 		t.Logf("got %d", v)
