@@ -45,17 +45,6 @@ type HaPSets struct {
 // lastEvent is goroutine g's latest event on an object: trace index at-1.
 type lastEvent struct{ g, at int }
 
-// setLast returns last with g's latest event set to at.
-func setLast(last []lastEvent, g, at int) []lastEvent {
-	for i := range last {
-		if last[i].g == g {
-			last[i].at = at
-			return last
-		}
-	}
-	return append(last, lastEvent{g, at})
-}
-
 type objKey struct {
 	class sched.Class
 	obj   int32
@@ -152,22 +141,29 @@ func (h *HaPSets) Learn(trace []sched.Step) int {
 			h.lasts[k] = h.lasts[k][:0]
 			h.last[key] = k
 		}
-		added += h.learnStep(trace, j, h.lasts[k])
-		h.lasts[k] = setLast(h.lasts[k], st.G, j+1)
+		last := h.lasts[k]
+		own, ownAt := -1, 0
+		for i := range last {
+			if last[i].g == st.G {
+				own, ownAt = i, last[i].at
+				break
+			}
+		}
+		added += h.learnStep(trace, j, last, ownAt)
+		if own >= 0 {
+			last[own].at = j + 1
+		} else {
+			h.lasts[k] = append(last, lastEvent{st.G, j + 1})
+		}
 	}
 	return added
 }
 
 // learnStep adds the entries of step j given last, the latest event of
-// each goroutine on its object, and returns how many were new.
-func (h *HaPSets) learnStep(trace []sched.Step, j int, last []lastEvent) int {
+// each goroutine on its object (own: that of j's goroutine, 0 for none),
+// and returns how many were new.
+func (h *HaPSets) learnStep(trace []sched.Step, j int, last []lastEvent, own int) int {
 	st := trace[j]
-	own := 0
-	for _, l := range last {
-		if l.g == st.G {
-			own = l.at
-		}
-	}
 	added := 0
 	for _, l := range last {
 		if l.g == st.G || l.at < own {
