@@ -269,16 +269,17 @@ func runMinimizeChild(t *testing.T, body func(*testing.T), s *driver, path, out 
 	}
 }
 
-// runPattern anchors every element of a (sub)test name for -test.run.
 // childCmd is a fresh process of this test binary that runs test alone,
 // with env added to this process's environment and args after the run
-// flags.
+// flags; it ends when this process ends.
 func childCmd(ctx context.Context, test string, env []string, args ...string) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, os.Args[0], append([]string{"-test.run=" + runPattern(test), "-test.count=1", "-test.v=false"}, args...)...)
 	cmd.Env = append(os.Environ(), env...)
+	dieWithParent(cmd) // child_linux.go
 	return cmd
 }
 
+// runPattern anchors every element of a (sub)test name for -test.run.
 func runPattern(name string) string {
 	var parts []string
 	for _, p := range strings.Split(name, "/") {
