@@ -3,7 +3,6 @@ package engine
 import (
 	"fmt"
 	"time"
-	"unsafe"
 
 	"github.com/vtbound/vtbound/rt/internal/sched"
 )
@@ -102,7 +101,7 @@ func (x *execution) noteLoopChans() {
 func (x *execution) timerChan(g *G) (int32, bool) {
 	switch {
 	case g.timer != nil && g.timer.ch != nil:
-		return x.objID(*(*unsafe.Pointer)(unsafe.Pointer(&g.timer.ch))), true
+		return x.objID(chanKey(g.timer.ch)), true
 	case g.op.Kind == sched.OpTimer && g.timer == nil && g.op.Obj >= 0:
 		return g.op.Obj, true
 	}
